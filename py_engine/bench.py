@@ -1,0 +1,93 @@
+"""Engine throughput: random playouts and legal-move generations per second.
+
+A playout is a random game from the start to its end, plus the final scoring (``rewards``), played through the fast
+layer (``moves``/``do``) and taken back with ``undo_move``, as the search does it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .core import Game
+
+# The configurations measured: (label, game name, options).
+CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
+    ("bounders side 7", "bounders", {"size": 7}),
+    ("bounders side 9", "bounders", {"size": 9}),
+]
+
+
+def playout(game: Game, rng: random.Random) -> int:
+    """Play random moves to the end, score, take them all back; returns the number of moves."""
+    depth = 0
+    while game.to_move is not None:
+        game.do(rng.choice(game.moves()))
+        depth += 1
+    game.rewards()
+    for _ in range(depth):
+        game.undo_move()
+    return depth
+
+
+def rate(step: Callable[[], Any], seconds: float) -> tuple[float, int]:
+    """Calls per second of ``step`` over about ``seconds``, and the number of calls."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        step()
+        count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start), count
+
+
+def sample_positions(make: Callable[[], Game], rng: random.Random, count: int) -> list[Game]:
+    """Positions taken from random games at random depths, for move-generation timing."""
+    positions = []
+    for _ in range(count):
+        game = make()
+        stop = rng.randrange(0, 60)
+        while game.to_move is not None and len(game.history) < stop:
+            game.play(rng.choice(game.legal_actions()))
+        positions.append(game)
+    return positions
+
+
+def measure(name: str, options: dict[str, Any], seconds: float = 2.0,
+            seed: int = 1) -> dict[str, float]:
+    """Playouts per second, mean playout length, and legal_actions() calls per second."""
+    from . import new_game
+
+    rng = random.Random(seed)
+    game = new_game(name, **options)
+    lengths: list[int] = []
+    playouts, _ = rate(lambda: lengths.append(playout(game, rng)), seconds)
+    positions = sample_positions(lambda: new_game(name, **options), rng, 50)
+    cycle: Iterator[Game] = iter(positions * 1_000_000)
+    generations, _ = rate(lambda: next(cycle).legal_actions(), seconds / 2)
+    return {
+        "playouts_per_s": playouts,
+        "moves_per_playout": sum(lengths) / len(lengths),
+        "legal_actions_per_s": generations,
+    }
+
+
+def run(games: list[str] | None = None, seconds: float = 2.0,
+        out: Callable[[str], None] = print) -> list[tuple[str, dict[str, float]]]:
+    """Measure every configuration (or those of the named games) and print one line each."""
+    rows = []
+    for label, name, options in CONFIGS:
+        if games and name not in games:
+            continue
+        figures = measure(name, options, seconds)
+        rows.append((label, figures))
+        out(
+            f"{label:<22} {figures['playouts_per_s']:>10,.0f} playouts/s"
+            f"  ({figures['moves_per_playout']:.1f} moves each)"
+            f"  {figures['legal_actions_per_s']:>10,.0f} legal_actions()/s"
+        )
+    return rows

@@ -1,0 +1,276 @@
+"""The shared core of every game: errors, options, the game base class and records.
+
+A game is a sequence of atomic actions (strings in the public notation of RULES.md) applied to
+a start position chosen by options. Its record is its options plus its actions, one per line::
+
+    game: bounders
+    size: 7
+    rules: tournament
+    komi: off
+
+    g7
+    swap
+
+Header lines are ``key: value`` up to the first blank line; lines starting with ``#`` are
+comments. ``load_game`` replays the actions through ``play`` so a record can never describe an
+illegal game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current position; the game is left unchanged."""
+
+
+class NotationError(ValueError):
+    """A record, option or action text that cannot be read; says where and what was expected."""
+
+    def __init__(self, message: str, line: int | None = None, token: str | None = None) -> None:
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(where + message)
+        self.line = line
+        self.token = token
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its default, what it accepts, and how it is written in records.
+
+    ``coerce`` turns a keyword value or record text into the canonical value, raising
+    ``ValueError`` with a message naming what is accepted; ``format`` writes it back as text.
+    """
+
+    default: Any
+    coerce: Callable[[Any], Any]
+    format: Callable[[Any], str] = str
+    doc: str = ""
+    choices: tuple[Any, ...] = field(default=())
+
+
+def choice_option(default: Any, choices: Sequence[Any], doc: str = "") -> Option:
+    """An option taking one value of a fixed list; record text is matched by its written form."""
+
+    written = {str(c).lower(): c for c in choices}
+
+    def coerce(value: Any) -> Any:
+        if value in choices and not isinstance(value, bool):
+            return value
+        key = str(value).strip().lower()
+        if key in written:
+            return written[key]
+        accepted = ", ".join(str(c) for c in choices)
+        raise ValueError(f"{value!r} is not one of {accepted}")
+
+    return Option(default, coerce, str, doc, tuple(choices))
+
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+def _coerce_flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    key = str(value).strip().lower()
+    if key in _TRUE:
+        return True
+    if key in _FALSE:
+        return False
+    raise ValueError(f"{value!r} is not on or off")
+
+
+def flag_option(default: bool, doc: str = "") -> Option:
+    """An on/off option; records write ``on`` or ``off`` and accept true/false/yes/no/1/0 too."""
+    return Option(default, _coerce_flag, lambda v: "on" if v else "off", doc, (False, True))
+
+
+class Game(ABC):
+    """A game in progress: the public contract of DESIGN.md.
+
+    Subclasses set ``name``, ``title`` and ``OPTIONS``, and implement the position: a fast
+    layer of int moves (``moves``, ``do``, ``undo_move``, ``action_of``, ``move_of``) and
+    ``to_move``, ``score``, ``result``, ``svg``. This class turns the fast layer into the
+    string contract, keeps the action history, validates options and writes records.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[dict[str, Option]]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.check_options(options)
+        self.history: list[str] = []
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and coerce every option; an unknown or bad option is a NotationError."""
+        unknown = sorted(set(options) - set(cls.OPTIONS))
+        if unknown:
+            known = ", ".join(cls.OPTIONS) or "none"
+            raise NotationError(
+                f"{cls.name} has no option {unknown[0]!r} (its options: {known})", token=unknown[0]
+            )
+        checked: dict[str, Any] = {}
+        for key, option in cls.OPTIONS.items():
+            value = options.get(key, option.default)
+            try:
+                checked[key] = option.coerce(value)
+            except ValueError as exc:
+                raise NotationError(f"option {key}: {exc}", token=key) from None
+        cls.check_option_combination(checked)
+        return checked
+
+    @classmethod
+    def check_option_combination(cls, options: dict[str, Any]) -> None:
+        """Refuse options that are valid alone but not together (NotationError); none by default."""
+
+    # --- the position -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """Seat whose action is expected, or None when the game is over."""
+
+    # --- the fast layer: moves as small ints, for play/undo, playouts and the search -------
+
+    @abstractmethod
+    def moves(self) -> Sequence[int]:
+        """The legal moves as ints. Do not mutate; valid until the next ``do``/``undo_move``."""
+
+    @abstractmethod
+    def do(self, move: int) -> None:
+        """Apply a move taken from ``moves()``, without checking it."""
+
+    @abstractmethod
+    def undo_move(self) -> None:
+        """Take back the last ``do``."""
+
+    @abstractmethod
+    def action_of(self, move: int) -> str:
+        """The notation of a move in the current position."""
+
+    @abstractmethod
+    def move_of(self, action: str) -> int:
+        """The legal move an action names; IllegalAction says why there is none."""
+
+    def legal_actions(self) -> list[str]:
+        """Every legal atomic action in the current position, in notation, in a stable order."""
+        return [self.action_of(m) for m in sorted(self.moves())]
+
+    @abstractmethod
+    def score(self) -> dict[str, Any]:
+        """``{"totals": [...one per seat...], ...game-specific breakdown}``."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """None while playing; else ``{"winner", "ranking", "reason", ...}``."""
+
+    def rewards(self) -> list[float]:
+        """At the end, each seat's reward for the search: 1 to the winner, ``1/n`` to each
+        seat in a draw. Games may override it with something cheaper than ``result()``."""
+        outcome = self.result()
+        if outcome is None:
+            raise IllegalAction("the game is not over: it has no rewards yet")
+        winner = outcome["winner"]
+        if winner is None:
+            return [1.0 / self.players] * self.players
+        return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
+
+    @abstractmethod
+    def svg(self, **kwargs: Any) -> str:
+        """The position as a complete SVG string (a pure function of the game)."""
+
+    # --- shared behaviour ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def play(self, action: str) -> None:
+        """Apply one action; IllegalAction (a ValueError) says why it is illegal."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a string in notation, not {type(action).__name__}")
+        if self.is_over:
+            raise IllegalAction(f"the game is over; {action!r} cannot be played")
+        move = self.move_of(action.strip())
+        text = self.action_of(move)
+        self.do(move)
+        self.history.append(text)
+
+    def undo(self) -> None:
+        """Take back the last action; IllegalAction when nothing has been played."""
+        if not self.history:
+            raise IllegalAction("nothing to undo: no action has been played")
+        self.undo_move()
+        self.history.pop()
+
+    def record(self) -> str:
+        """The whole game as text: game, options, then one action per line."""
+        lines = [f"game: {self.name}"]
+        for key, option in self.OPTIONS.items():
+            lines.append(f"{key}: {option.format(self.options[key])}")
+        lines.append("")
+        lines.extend(self.history)
+        return "\n".join(lines) + "\n"
+
+    def option_record(self) -> dict[str, str]:
+        """The options as written in records (text values), e.g. for URLs and the front end."""
+        return {key: option.format(self.options[key]) for key, option in self.OPTIONS.items()}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.option_record()} after {len(self.history)} actions>"
+
+
+def parse_record(
+    text: str,
+) -> tuple[str, dict[str, str], dict[str, int], list[tuple[int, str]]]:
+    """Split a record into game name, option texts, their line numbers and (line, action) pairs."""
+    if not isinstance(text, str):
+        raise NotationError(f"a record is text, not {type(text).__name__}")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    name: str | None = None
+    options: dict[str, str] = {}
+    option_lines: dict[str, int] = {}
+    actions: list[tuple[int, str]] = []
+    in_header = True
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if in_header:
+            if not line:
+                if name is not None:
+                    in_header = False
+                continue
+            key, sep, value = line.partition(":")
+            key, value = key.strip().lower(), value.strip()
+            if not sep or not key:
+                expected = "'game: NAME'" if name is None else "'option: value' or a blank line"
+                raise NotationError(f"expected {expected}, found {line!r}", number, line)
+            if name is None:
+                if key != "game":
+                    raise NotationError(
+                        f"a record starts with 'game: NAME', found {line!r}", number, line
+                    )
+                name = value.lower()
+            elif key in options or key == "game":
+                raise NotationError(f"{key!r} is given twice", number, key)
+            else:
+                options[key] = value
+                option_lines[key] = number
+        elif line:
+            actions.append((number, line))
+    if name is None:
+        raise NotationError("empty record: expected 'game: NAME' on the first line", 1)
+    return name, options, option_lines, actions
