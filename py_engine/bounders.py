@@ -191,6 +191,11 @@ class Bounders(Game):
             legal_at[last] = i
         legal_at[cell] = -1
 
+    def buttons(self, select: str | None = None) -> list[dict[str, str]]:
+        if self.swap_allowed():
+            return [{"kind": "swap", "label": "swap", "action": "swap"}]
+        return []
+
     # --- scoring --------------------------------------------------------------------------
 
     def regions(self) -> list[tuple[list[int], int, int]]:

@@ -187,6 +187,17 @@ class Game(ABC):
             return [1.0 / self.players] * self.players
         return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
 
+    def buttons(self, select: str | None = None) -> list[dict[str, str]]:
+        """Choices the front end shows beside the board rather than on it.
+
+        Each is ``{"kind": ..., "label": ..., "action": ...}`` for a whole action (Bounders'
+        ``swap``, Bosk's ``wind N``) or ``{"kind": ..., "label": ..., "select": ...}`` for the
+        first part of an action whose rest is picked on the board (Bosk's ``plant 3``, then a
+        point). ``kind`` lets the front end word the label in its own language. ``select`` is
+        the part chosen so far, as passed to ``svg(select=...)``.
+        """
+        return []
+
     @abstractmethod
     def svg(self, **kwargs: Any) -> str:
         """The position as a complete SVG string (a pure function of the game)."""
