@@ -26,12 +26,12 @@ def _game_class(name: Any, line: int | None = None) -> type[Game]:
 
 
 def new_game(name: str, **options: Any) -> Game:
-    """A new game of ``name`` with options by keyword; unknown or bad options raise NotationError."""
+    """A new game of ``name``, options by keyword; an unknown or bad option is a NotationError."""
     return _game_class(name)(**options)
 
 
 def load_game(text: str) -> Game:
-    """The game a record describes; NotationError names the line, the token and what was expected."""
+    """The game a record describes; a NotationError names the line, token and what was expected."""
     name, option_texts, option_lines, actions = parse_record(text)
     cls = _game_class(name, 1)
     try:

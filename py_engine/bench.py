@@ -1,7 +1,8 @@
 """Engine throughput: random playouts and legal-move generations per second.
 
-A playout is a random game from the start to its end, plus the final scoring (``rewards``), played through the fast
-layer (``moves``/``do``) and taken back with ``undo_move``, as the search does it.
+A playout is a random game from the start to its end plus the final scoring (``rewards``),
+played through the fast layer (``moves``/``do``) and taken back with ``undo_move``, as the
+search does it.
 """
 
 from __future__ import annotations

@@ -279,13 +279,11 @@ class Bounders(Game):
                 ("more-regions", len(won[DARK]), len(won[LIGHT])),
                 ("fewer-stones", -self.stones.count(DARK), -self.stones.count(LIGHT)),
             )
-            for reason, dark, light in steps:
+            reason, winner_colour = "pie", self.colour_of(0)
+            for step, dark, light in steps:
                 if dark != light:
-                    winner_colour = DARK if dark > light else LIGHT
+                    reason, winner_colour = step, DARK if dark > light else LIGHT
                     break
-            else:
-                reason = "pie"
-                winner_colour = self.colour_of(0)
         else:
             reason = "draw"
         if winner_colour == EMPTY:
@@ -332,13 +330,34 @@ class Bounders(Game):
     def svg(
         self,
         highlight: bool = True,
-        territory: bool = True,
         coords: bool = False,
+        select: str | None = None,
+        preview: str | None = None,
+        hint: str | None = None,
+        *,
+        territory: bool = True,
         size: float | None = None,
     ) -> str:
         """The board: cells (legal ones carry ``data-action``), stones, the last move ringed,
-        the territory overlay with each owned region's points, and optional coordinates."""
-        return _draw(self, highlight, territory, coords, size)
+        the territory overlay with each owned region's points, and optional coordinates.
+
+        ``preview`` draws the position after that action (its stone marked as a preview) with
+        the territory it would leave; ``hint`` rings a suggested cell. Bounders has no partial
+        actions, so ``select`` is accepted and ignored. Bad actions raise IllegalAction.
+        """
+        marks = {}
+        if hint is not None and hint != "swap":
+            marks[self.move_of(hint)] = "hint"
+        if preview is None:
+            return _draw(self, highlight, territory, coords, size, marks)
+        move = self.move_of(preview)
+        if move != SWAP:
+            marks[move] = "preview"
+        self.do(move)
+        try:
+            return _draw(self, False, territory, coords, size, marks)
+        finally:
+            self.undo_move()
 
 
 R = 10.0  # circumradius of a cell in picture units
@@ -354,7 +373,7 @@ def _hexagon(x: float, y: float, r: float) -> list[tuple[float, float]]:
 
 
 def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
-          size: float | None) -> str:
+          size: float | None, marks: dict[int, str]) -> str:
     board = game.board
     centres = [(x * R + R, y * R + R) for x, y in board.centres]
     width = max(x for x, _ in centres) + R
@@ -412,6 +431,15 @@ def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
                 fill=_FILL[colour], stroke="#1c1814", stroke_width="0.7",
             )
     last = next((m for m in reversed(game.stack) if m != SWAP), None)
+    for cell, mark in marks.items():
+        x, y = centres[cell]
+        svgkit.sub(
+            svg, "circle", cx=x, cy=y, r=R * 0.9, class_=mark, fill="none",
+            stroke="#2e7d9a", stroke_width="1.4", stroke_dasharray="2 1.5",
+            pointer_events="none",
+        )
+        if mark == "preview":
+            last = None
     if last is not None:
         x, y = centres[last]
         svgkit.sub(

@@ -123,12 +123,7 @@ class Game(ABC):
                 checked[key] = option.coerce(value)
             except ValueError as exc:
                 raise NotationError(f"option {key}: {exc}", token=key) from None
-        cls.check_option_combination(checked)
         return checked
-
-    @classmethod
-    def check_option_combination(cls, options: dict[str, Any]) -> None:
-        """Refuse options that are valid alone but not together (NotationError); none by default."""
 
     # --- the position -------------------------------------------------------------------
 
@@ -199,8 +194,20 @@ class Game(ABC):
         return []
 
     @abstractmethod
-    def svg(self, **kwargs: Any) -> str:
-        """The position as a complete SVG string (a pure function of the game)."""
+    def svg(
+        self,
+        highlight: bool = True,
+        coords: bool = False,
+        select: str | None = None,
+        preview: str | None = None,
+        hint: str | None = None,
+    ) -> str:
+        """The position as a complete SVG string (a pure function of the game).
+
+        ``highlight`` marks what can be clicked (``data-action`` / ``data-select``); ``select``
+        is a partial action chosen so far; ``preview`` draws the consequence of an action before
+        it is played; ``hint`` marks a suggested action. Games may add keyword options.
+        """
 
     # --- shared behaviour ---------------------------------------------------------------
 

@@ -19,8 +19,13 @@ def _attrs(attrs: dict[str, Any]) -> dict[str, str]:
         if value is None or value is False:
             continue
         name = key.rstrip("_").replace("_", "-")
-        out[name] = f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+        out[name] = _number(value) if isinstance(value, float) else str(value)
     return out
+
+
+def _number(value: float) -> str:
+    """A coordinate with at most two decimals and no trailing zeros."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def root(width: float, height: float, label: str, css_class: str, pad: float = 0.0) -> ET.Element:
