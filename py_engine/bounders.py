@@ -174,13 +174,19 @@ class Bounders(Game):
             self._drop(cell)
         for n in self.board.neighbours[cell]:
             before = balance[n]
-            balance[n] = before + delta
-            if stones[n] == EMPTY:
-                if before == 0:
-                    self._drop(n)
-                elif before + delta == 0:
-                    legal_at[n] = len(legal)
-                    legal.append(n)
+            balance[n] = after = before + delta
+            if stones[n]:
+                continue
+            if before == 0:  # n stops being legal: move the last legal cell into its slot
+                i = legal_at[n]
+                last = legal.pop()
+                if last != n:
+                    legal[i] = last
+                    legal_at[last] = i
+                legal_at[n] = -1
+            elif after == 0:
+                legal_at[n] = len(legal)
+                legal.append(n)
 
     def _drop(self, cell: int) -> None:
         legal, legal_at = self.legal, self.legal_at
@@ -200,26 +206,34 @@ class Bounders(Game):
 
     def regions(self) -> list[tuple[list[int], int, int]]:
         """Every maximal 6-connected group of empty cells, with its distinct Dark and Light
-        bounding stones: ``(cells, dark, light)`` in reading order of each region's first cell."""
+        bounding stones: ``(cells, dark, light)``, a stone touching a region twice counted once.
+        """
         stones, neighbours = self.stones, self.board.neighbours
-        seen = [False] * self.board.cells
+        size = self.board.cells
+        region_of = [-1] * size
+        counted_for = [-1] * size  # the last region whose bounding stones included this stone
         found = []
-        for start in range(self.board.cells):
-            if seen[start] or stones[start] != EMPTY:
+        for start in range(size):
+            if stones[start] or region_of[start] >= 0:
                 continue
-            seen[start] = True
-            cells, todo, bounding = [start], [start], set()
-            while todo:
-                cell = todo.pop()
+            region = len(found)
+            region_of[start] = region
+            cells = [start]
+            dark = light = 0
+            for cell in cells:  # grows while it is read: a breadth-first flood fill
                 for n in neighbours[cell]:
-                    if stones[n] != EMPTY:
-                        bounding.add(n)
-                    elif not seen[n]:
-                        seen[n] = True
+                    colour = stones[n]
+                    if colour:
+                        if counted_for[n] != region:
+                            counted_for[n] = region
+                            if colour == DARK:
+                                dark += 1
+                            else:
+                                light += 1
+                    elif region_of[n] < 0:
+                        region_of[n] = region
                         cells.append(n)
-                        todo.append(n)
-            dark = sum(1 for b in bounding if stones[b] == DARK)
-            found.append((sorted(cells), dark, len(bounding) - dark))
+            found.append((cells, dark, light))
         return found
 
     def colour_points(self) -> tuple[int, int, list[tuple[list[int], int, int, int]]]:
@@ -251,7 +265,7 @@ class Bounders(Game):
             "stones": {"dark": self.stones.count(DARK), "light": self.stones.count(LIGHT)},
             "regions": [
                 {
-                    "cells": [self.board.names[c] for c in cells],
+                    "cells": [self.board.names[c] for c in sorted(cells)],
                     "dark": dark,
                     "light": light,
                     "owner": COLOUR_NAMES[owner] if owner else None,
