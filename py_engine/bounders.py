@@ -212,7 +212,7 @@ class Bounders(Game):
         size = self.board.cells
         region_of = [-1] * size
         counted_for = [-1] * size  # the last region whose bounding stones included this stone
-        found = []
+        found: list[tuple[list[int], int, int]] = []
         for start in range(size):
             if stones[start] or region_of[start] >= 0:
                 continue
