@@ -69,6 +69,7 @@ class Bounders(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.board = board_of(self.options["size"])
+        self.neighbours = self.board.neighbours
         self.tournament = self.options["rules"] == "tournament"
         n = self.board.cells
         self.stones = [EMPTY] * n
@@ -100,7 +101,7 @@ class Bounders(Game):
     def to_move(self) -> int | None:
         if not self.legal:
             return None
-        return self.seat_of(self.next_colour)
+        return self.dark_seat ^ (self.placed & 1)  # the owner of the next stone's colour
 
     def swap_allowed(self) -> bool:
         """The pie rule: ``swap`` is legal only as the second action of a tournament game."""
@@ -109,7 +110,7 @@ class Bounders(Game):
     # --- the fast layer -------------------------------------------------------------------
 
     def moves(self) -> Sequence[int]:
-        if self.swap_allowed():
+        if self.tournament and len(self.stack) == 1:  # swap_allowed(), inlined: a hot path
             return [*self.legal, SWAP]
         return self.legal
 
@@ -172,7 +173,7 @@ class Bounders(Game):
                 legal.append(cell)
         elif legal_at[cell] >= 0:
             self._drop(cell)
-        for n in self.board.neighbours[cell]:
+        for n in self.neighbours[cell]:
             before = balance[n]
             balance[n] = after = before + delta
             if stones[n]:
