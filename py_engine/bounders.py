@@ -393,7 +393,7 @@ def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
     centres = [(x * R + R, y * R + R) for x, y in board.centres]
     width = max(x for x, _ in centres) + R
     height = max(y for _, y in centres) + R
-    pad = 12.0 if coords else 2.0
+    pad = 16.0 if coords else 2.0
     svg = svgkit.root(width, height, game.describe(), "board bounders", pad)
     if size is not None:
         svg.set("width", f"{size:g}")
@@ -485,17 +485,15 @@ def _spread(cell: int, cells: list[int], centres: list[tuple[float, float]]) -> 
 
 
 def _draw_coords(svg: Any, board: HexBoard, centres: list[tuple[float, float]]) -> None:
-    """Row letters to the left of each row, and cell numbers above the first row."""
+    """Each row's letter at its left end and the name of its last cell at its right end:
+    cells are numbered from the left within their row, so that is all a reader needs."""
     group = svgkit.sub(svg, "g", class_="coords", pointer_events="none")
     rows = 2 * board.side - 1
     first = 0
     for row in range(rows):
-        length = board.side + min(row, rows - 1 - row)
-        x, y = centres[first]
-        svgkit.sub(group, "text", ROW_LETTERS[row], x=x - R * 1.3, y=y + R * 0.3,
-                   text_anchor="middle", font_size=f"{R * 0.7:g}", fill="#6b5d4d")
-        first += length
-    for k in range(board.side):
-        x, y = centres[k]
-        svgkit.sub(group, "text", str(k + 1), x=x, y=y - R * 1.1, text_anchor="middle",
-                   font_size=f"{R * 0.7:g}", fill="#6b5d4d")
+        last = first + board.side + min(row, rows - 1 - row) - 1
+        for cell, dx, text in ((first, -1.45, ROW_LETTERS[row]), (last, 1.45, board.names[last])):
+            x, y = centres[cell]
+            svgkit.sub(group, "text", text, x=x + R * dx, y=y + R * 0.25, text_anchor="middle",
+                       font_size=f"{R * 0.6:g}", fill="#6b5d4d")
+        first = last + 1
