@@ -1,0 +1,187 @@
+"""Build the static site into ``site/``: pages, styles, scripts, the engine and its runtime.
+
+What it does:
+
+- copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
+  templates, which it fills in: every ``{{t:key}}`` becomes the English message of that key and
+  each game page gets its starting board as SVG, drawn here by the engine in CPython, so the
+  first picture appears before Python is ready in the browser;
+- copies the Pyodide runtime and PyScript from ``node_modules`` (pinned in package.json);
+- copies the engine package's modules for the worker and writes the worker's PyScript config
+  (the local interpreter, and the engine as its files);
+- writes ``.nojekyll`` so GitHub Pages serves files whose names start with ``_``.
+
+Usage: ``python tools/build_site.py [--out site]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from py_engine import GAMES, new_game  # noqa: E402
+
+WEB = ROOT / "web"
+ENGINE = ROOT / "py_engine"
+NODE = ROOT / "node_modules"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
+SITE_GAMES = ("bounders", "splinter", "bosk")
+TEMPLATES = ("index.html", "game.html")
+PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
+
+
+def messages() -> dict[str, str]:
+    """The English catalogue: the text written into the pages before any script runs."""
+    catalogue: dict[str, str] = json.loads((WEB / "i18n" / "en.json").read_text("utf-8"))
+    return catalogue
+
+
+def fill(template: str, values: dict[str, str], catalogue: dict[str, str]) -> str:
+    """Replace ``{{t:key}}`` by the escaped English message and ``{{name}}`` by ``values``
+    (inserted as they are: callers escape text and pass trusted markup such as the SVG)."""
+
+    def replace(match: re.Match[str]) -> str:
+        key = match.group(2)
+        if match.group(1):
+            if key not in catalogue:
+                raise SystemExit(f"build: message key {key!r} is missing from en.json")
+            return html.escape(catalogue[key])
+        if key not in values:
+            raise SystemExit(f"build: template value {key!r} is not provided")
+        return values[key]
+
+    return PLACEHOLDER.sub(replace, template)
+
+
+def copy_web(out: Path) -> None:
+    """Everything in ``web/`` except the templates, as it is."""
+    for source in WEB.rglob("*"):
+        relative = source.relative_to(WEB)
+        if source.is_dir() or relative.as_posix() in TEMPLATES or "__pycache__" in relative.parts:
+            continue
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def copy_runtime(out: Path) -> None:
+    """Pyodide's five files and PyScript's modules (without source maps) into ``vendor/``."""
+    pyodide = NODE / "pyodide"
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not (pyodide / "pyodide.mjs").exists() or not (pyscript / "core.js").exists():
+        raise SystemExit("build: node_modules has no pyodide or @pyscript/core; run `npm ci` first")
+    (out / "vendor" / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, out / "vendor" / "pyodide" / name)
+    (out / "vendor" / "pyscript").mkdir(parents=True)
+    for source in pyscript.iterdir():
+        if source.suffix in (".js", ".css"):
+            shutil.copy2(source, out / "vendor" / "pyscript" / source.name)
+
+
+def copy_engine(out: Path) -> None:
+    """The engine's modules beside the worker, and the worker's PyScript config."""
+    engine_dir = out / "engine"
+    (engine_dir / "py_engine").mkdir(parents=True, exist_ok=True)
+    files: dict[str, str] = {}
+    for source in sorted(ENGINE.glob("*.py")):
+        shutil.copy2(source, engine_dir / "py_engine" / source.name)
+        files[f"./py_engine/{source.name}"] = f"py_engine/{source.name}"
+    config = {
+        "interpreter": "../vendor/pyodide/pyodide.mjs",
+        "sync_main_only": True,
+        "files": files,
+    }
+    (engine_dir / "config.json").write_text(json.dumps(config, indent=1) + "\n", "utf-8")
+
+
+def game_options(name: str) -> dict[str, Any]:
+    """A game's options as the new-game panel shows them: default and choices as record text."""
+    cls = GAMES[name]
+    return {
+        key: {
+            "default": option.format(option.default),
+            "choices": [option.format(choice) for choice in option.choices],
+        }
+        for key, option in cls.OPTIONS.items()
+    }
+
+
+def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
+    """The home page and one page per playable game; returns the playable games."""
+    playable = [name for name in SITE_GAMES if name in GAMES]
+    items = []
+    for name in SITE_GAMES:
+        title = html.escape(catalogue.get(f"game.{name}.title", name))
+        blurb = html.escape(catalogue.get(f"game.{name}.blurb", ""))
+        if name in playable:
+            items.append(
+                f'<li class="game-card" data-game="{name}"><a href="{name}.html">'
+                f'<span class="game-title" data-i18n="game.{name}.title">{title}</span></a>'
+                f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
+            )
+        else:
+            coming = html.escape(catalogue["home.coming"])
+            items.append(
+                f'<li class="game-card coming" data-game="{name}">'
+                f'<span class="game-title" data-i18n="game.{name}.title">{title}</span> '
+                f'<span class="badge" data-i18n="home.coming">{coming}</span>'
+                f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
+            )
+    home = (WEB / "index.html").read_text("utf-8")
+    (out / "index.html").write_text(fill(home, {"games": "\n".join(items)}, catalogue), "utf-8")
+    template = (WEB / "game.html").read_text("utf-8")
+    for name in playable:
+        game = new_game(name)
+        values = {
+            "game": name,
+            "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
+            "title_key": f"game.{name}.title",
+            "board": game.svg(),
+            "options": html.escape(json.dumps(game_options(name)), quote=True),
+        }
+        (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
+    return playable
+
+
+def build(out: Path) -> list[str]:
+    """Build the whole site into ``out`` (emptied first); returns the playable games."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    catalogue = messages()
+    copy_web(out)
+    copy_runtime(out)
+    copy_engine(out)
+    (out / ".nojekyll").write_text("", "utf-8")
+    return write_pages(out, catalogue)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder")
+    args = parser.parse_args(argv)
+    playable = build(args.out)
+    size = sum(f.stat().st_size for f in args.out.rglob("*") if f.is_file())
+    print(f"built {args.out} ({size / 1e6:.1f} MB): games {', '.join(playable)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
