@@ -1,0 +1,114 @@
+"""The engine in the browser: the functions a page calls in its PyScript worker.
+
+Every answer is a JSON string (plain data crosses the worker boundary unchanged). The page keeps
+the truth, a game's record; the worker keeps one live game per board id and brings it to the
+record it is given by taking back and playing only the actions that differ, so a move, an undo
+or a redo costs one engine step. A bad record or action is answered with ``{"error": ...}`` and
+the board's game is left as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from py_engine import GAMES, NotationError, load_game, new_game
+from py_engine.bench import measure
+from py_engine.core import Game, parse_record
+
+_boards: dict[str, Game] = {}
+
+
+def _sync(board: str, record: str) -> Game:
+    """The board's game brought to ``record``; raises ValueError (the game is then unchanged)."""
+    name, option_texts, _, numbered = parse_record(record)
+    actions = [action for _, action in numbered]
+    game = _boards.get(board)
+    if game is None or game.name != name or game.option_record() != _options(name, option_texts):
+        _boards[board] = game = load_game(record)
+        return game
+    common = 0
+    for mine, theirs in zip(game.history, actions, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    undone = game.history[common:]
+    for _ in undone:
+        game.undo()
+    try:
+        for action in actions[common:]:
+            game.play(action)
+    except ValueError as exc:
+        while len(game.history) > common:
+            game.undo()
+        for action_back in undone:
+            game.play(action_back)
+        raise NotationError(f"action {action!r} cannot be played: {exc}", token=action) from None
+    return game
+
+
+def _options(name: str, option_texts: dict[str, str]) -> dict[str, str]:
+    """Option texts as the game writes them (so ``komi: no`` and ``komi: off`` compare equal)."""
+    if name not in GAMES:
+        return {}
+    return new_game(name, **option_texts).option_record()
+
+
+def _answer(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def view(board: str, record: str, settings: str = "{}") -> str:
+    """Everything a page shows of the position the record reaches: the picture, the legal
+    actions and side buttons, whose turn, the score and the result. ``settings`` (JSON) may hold
+    ``select`` (a partial action), ``coords`` and ``hint``."""
+    try:
+        game = _sync(board, record)
+        chosen = json.loads(settings)
+        select = chosen.get("select") or None
+        picture = game.svg(
+            highlight=True,
+            coords=bool(chosen.get("coords")),
+            select=select,
+            hint=chosen.get("hint") or None,
+        )
+    except ValueError as exc:
+        return _answer({"error": str(exc)})
+    return _answer(
+        {
+            "game": game.name,
+            "record": game.record(),
+            "options": game.option_record(),
+            "actions": game.history,
+            "players": game.players,
+            "to_move": game.to_move,
+            "legal": game.legal_actions(),
+            "buttons": game.buttons(select),
+            "score": game.score(),
+            "result": game.result(),
+            "svg": picture,
+        }
+    )
+
+
+def preview(board: str, action: str) -> str:
+    """The score after ``action`` in the board's current position (played, scored, taken back)."""
+    game = _boards.get(board)
+    if game is None:
+        return _answer({"error": f"no game on board {board!r}"})
+    try:
+        game.play(action)
+    except ValueError as exc:
+        return _answer({"error": str(exc)})
+    try:
+        return _answer({"action": action, "score": game.score(), "result": game.result()})
+    finally:
+        game.undo()
+
+
+def bench(seconds: float = 2.0) -> str:
+    """The engine's Bounders side-7 playout benchmark, run here (as in CPython)."""
+    return _answer(measure("bounders", {"size": 7}, float(seconds)))
+
+
+__export__ = ["view", "preview", "bench"]

@@ -1,0 +1,56 @@
+// Bounders' side panel: seats named with their colour (a swap exchanges colours), the points
+// per colour with komi and stones, and at the end every region with its bounding stones.
+
+function colourName(view, seat, t) {
+  return t(`bounders.colour.${view.score.colours[seat]}`);
+}
+
+function seatLabel(view, seat, t) {
+  return t("bounders.seat", { n: seat + 1, colour: colourName(view, seat, t) });
+}
+
+function row(cells, tag = "td") {
+  const tr = document.createElement("tr");
+  for (const text of cells) {
+    const cell = document.createElement(tag);
+    cell.textContent = text;
+    tr.append(cell);
+  }
+  return tr;
+}
+
+function details(view, t) {
+  const { points, komi, stones } = view.score;
+  const p = document.createElement("p");
+  p.className = "bounders-points";
+  const parts = [
+    t("bounders.points", { dark: points.dark, light: points.light }),
+    t("bounders.stones", { dark: stones.dark, light: stones.light }),
+  ];
+  if (komi) parts.push(t("bounders.komi", { komi }));
+  p.textContent = parts.join(" · ");
+  return p;
+}
+
+/** Every region: its first cell, its points, its Dark and Light bounding stones, its owner. */
+function resultDetails(view, t) {
+  const table = document.createElement("table");
+  table.className = "regions";
+  const caption = document.createElement("caption");
+  caption.textContent = t("bounders.regions.caption");
+  const head = document.createElement("thead");
+  head.append(row(["region", "points", "dark", "light", "owner"].map((k) => t(`bounders.regions.${k}`)), "th"));
+  const rows = document.createElement("tbody");
+  for (const region of view.score.regions) {
+    const owner = region.owner ? t(`bounders.colour.${region.owner}`) : t("bounders.regions.none");
+    const tr = row([region.cells[0], String(region.cells.length), String(region.dark), String(region.light), owner]);
+    tr.dataset.owner = region.owner || "none";
+    rows.append(tr);
+  }
+  table.append(caption, head, rows);
+  const wrap = document.createElement("div");
+  wrap.append(details(view, t), table);
+  return wrap;
+}
+
+export default { seatLabel, details, resultDetails };

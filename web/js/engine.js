@@ -1,0 +1,28 @@
+// The bridge to the engine in the page's PyScript worker (<script type="py" worker name="engine">).
+// Every call answers JSON text; an {"error": ...} answer becomes a rejected promise with that
+// message, so callers keep the game they had.
+
+export class EngineError extends Error {}
+
+function parse(text) {
+  const data = JSON.parse(text);
+  if (data && typeof data === "object" && "error" in data) throw new EngineError(data.error);
+  return data;
+}
+
+async function workerOf(script) {
+  while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 20));
+  await script.xworker.ready;
+  return script.xworker.sync;
+}
+
+/** Wait for the worker to be ready; returns the engine's functions as promises of data. */
+export async function connectEngine(script = document.querySelector('script[type="py"][name="engine"]')) {
+  const sync = await workerOf(script);
+  return {
+    view: async (board, record, settings = {}) =>
+      parse(await sync.view(board, record, JSON.stringify(settings))),
+    preview: async (board, action) => parse(await sync.preview(board, action)),
+    bench: async (seconds) => parse(await sync.bench(seconds)),
+  };
+}

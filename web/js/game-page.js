@@ -1,0 +1,352 @@
+// The game page: one controller for every game. The record (options + actions) is the truth;
+// each change sends it to the engine worker and shows what comes back. Per-game wording and
+// side panels come from games/<name>.js.
+import { showSvg } from "./board.js";
+import { connectEngine, EngineError } from "./engine.js";
+import { has, t } from "./i18n.js";
+import { setupPrefs } from "./prefs.js";
+import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
+import { buildOptionFields, readOptionFields } from "./options.js";
+
+const BOARD = "main";
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+const game = body.dataset.game;
+const optionSpecs = JSON.parse(body.dataset.options);
+const defaults = Object.fromEntries(Object.entries(optionSpecs).map(([k, spec]) => [k, spec.default]));
+
+let engine = null;
+let panel = null;
+let state = { options: { ...defaults }, actions: [], redo: [] };
+let view = null;
+let queue = Promise.resolve();
+let previewing = null;
+
+/** Run tasks one after another: a click never overtakes the answer to the click before. */
+function enqueue(task) {
+  queue = queue.then(task).catch(showFailure);
+  return queue;
+}
+
+function showFailure(error) {
+  showError(error instanceof EngineError ? t("error.engine", { message: error.message }) : String(error));
+}
+
+function showError(message) {
+  const el = $("error");
+  el.textContent = message;
+  el.hidden = !message;
+}
+
+function announce(message) {
+  $("announcer").textContent = message;
+}
+
+function setStatus(key) {
+  const el = $("status");
+  el.dataset.state = key;
+  el.dataset.i18n = `status.${key}`;
+  el.textContent = t(`status.${key}`);
+}
+
+/** Ask the engine for `next` (options, actions, redo); keep it only if the engine accepts it. */
+async function go(next, { said = "" } = {}) {
+  const answer = await engine.view(BOARD, recordText(game, next.options, next.actions), settings());
+  state = { options: answer.options, actions: answer.actions, redo: next.redo };
+  view = answer;
+  showError("");
+  render();
+  persist();
+  announce([said, answer.result ? resultSentence(answer) : ""].filter(Boolean).join(" "));
+}
+
+function settings() {
+  return { coords: $("show-coords").checked };
+}
+
+function persist() {
+  save(game, state);
+  const fragment = `#${toFragment(state.options, state.actions)}`;
+  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+}
+
+// --- showing a view ---------------------------------------------------------------------
+
+function render() {
+  const frame = $("board");
+  const hadFocus = frame.contains(document.activeElement);
+  const focused = document.activeElement?.dataset?.action;
+  showSvg(frame, view.svg);
+  if (hadFocus) {
+    const again = focused && frame.querySelector(`[data-action="${CSS.escape(focused)}"]`);
+    (again || frame).focus();
+  }
+  renderTurn();
+  renderScore(view.score, $("totals"));
+  $("preview").textContent = "";
+  const details = panel.details ? panel.details(view, t) : null;
+  $("details").replaceChildren(...(details ? [details] : []));
+  renderChoices();
+  renderMoves();
+  renderResult();
+  $("record").textContent = view.record;
+  $("undo").disabled = state.actions.length === 0;
+  $("redo").disabled = state.redo.length === 0;
+  body.dataset.ply = String(state.actions.length);
+  body.dataset.over = String(Boolean(view.result));
+}
+
+function seatName(seat) {
+  return panel.seatLabel ? panel.seatLabel(view, seat, t) : t("seat.player", { n: seat + 1 });
+}
+
+function renderTurn() {
+  const el = $("turn");
+  el.removeAttribute("data-i18n");
+  el.textContent = view.result ? t("turn.over") : t("turn.to-move", { seat: seatName(view.to_move) });
+}
+
+function formatPoints(value) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+function renderScore(score, list) {
+  const items = score.totals.map((total, seat) => {
+    const li = document.createElement("li");
+    li.dataset.seat = String(seat);
+    if (seat === view.to_move) li.classList.add("to-move");
+    const name = document.createElement("span");
+    name.className = "seat";
+    name.textContent = seatName(seat);
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = formatPoints(total);
+    li.append(name, points);
+    return li;
+  });
+  list.replaceChildren(...items);
+}
+
+function renderChoices() {
+  const buttons = view.buttons.map((choice) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    const key = `button.${game}.${choice.kind}`;
+    button.textContent = has(key) ? t(key) : choice.label;
+    if (choice.action !== undefined) button.dataset.action = choice.action;
+    if (choice.select !== undefined) button.dataset.select = choice.select;
+    return button;
+  });
+  $("choices").replaceChildren(...buttons);
+}
+
+function renderMoves() {
+  const items = state.actions.map((action, index) => {
+    const li = document.createElement("li");
+    li.textContent = action;
+    if (index === state.actions.length - 1) li.setAttribute("aria-current", "step");
+    return li;
+  });
+  $("moves").replaceChildren(...items);
+}
+
+function renderResult() {
+  const section = $("result");
+  const result = view.result;
+  section.hidden = !result;
+  if (!result) {
+    section.removeAttribute("data-winner");
+    section.removeAttribute("data-reason");
+    return;
+  }
+  section.dataset.winner = result.winner === null ? "draw" : String(result.winner);
+  section.dataset.reason = result.reason;
+  $("result-text").textContent = resultSentence(view);
+  const reasonKey = `reason.${game}.${result.reason}`;
+  $("result-reason").textContent = has(reasonKey) ? t(reasonKey) : t("reason.other", { reason: result.reason });
+  const details = panel.resultDetails ? panel.resultDetails(view, t) : null;
+  $("result-details").replaceChildren(...(details ? [details] : []));
+}
+
+function resultSentence(answer) {
+  const { winner } = answer.result;
+  return winner === null ? t("result.draw") : t("result.wins", { seat: seatName(winner) });
+}
+
+/** "Player 1 (Dark) played g7": said before the action is sent, while the mover is known. */
+function played(action) {
+  return t("announce.played", { seat: seatName(view.to_move), action });
+}
+
+// --- acting -----------------------------------------------------------------------------
+
+function play(action) {
+  if (!view || view.result) return;
+  const redo = state.redo.at(-1) === action ? state.redo.slice(0, -1) : [];
+  enqueue(() => go({ ...state, actions: [...state.actions, action], redo }, { said: played(action) }));
+}
+
+function undo() {
+  if (!state.actions.length) return;
+  const action = state.actions.at(-1);
+  enqueue(() => go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
+    { said: t("announce.undone", { action }) }));
+}
+
+function redo() {
+  const action = state.redo.at(-1);
+  if (action === undefined) return;
+  enqueue(() => go({ ...state, actions: [...state.actions, action], redo: state.redo.slice(0, -1) },
+    { said: played(action) }));
+}
+
+function targetAction(event) {
+  const el = event.target.closest?.("[data-action]");
+  return el && el.closest("#board, #choices") ? el.dataset.action : null;
+}
+
+function onActivate(event) {
+  const action = targetAction(event);
+  if (action !== null && engine) {
+    event.preventDefault();
+    play(action);
+  }
+}
+
+function onKey(event) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) onActivate(event);
+}
+
+async function onPreview(event) {
+  const el = event.target.closest?.("#board [data-action]");
+  const action = el?.dataset.action;
+  if (!action || !engine || !view || view.result || action === previewing) return;
+  previewing = action;
+  const ply = state.actions.length;
+  await queue;
+  if (previewing !== action || ply !== state.actions.length) return;
+  try {
+    const answer = await engine.preview(BOARD, action);
+    if (previewing === action) showPreview(action, answer.score);
+  } catch (error) {
+    showFailure(error);
+  }
+}
+
+function showPreview(action, after) {
+  const parts = after.totals.map((total, seat) => {
+    const change = total - view.score.totals[seat];
+    const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+    return t("preview.seat", {
+      seat: seatName(seat), points: formatPoints(total), change: `${sign}${formatPoints(Math.abs(change))}`,
+    });
+  });
+  $("preview").textContent = t("preview.line", { action, scores: parts.join(" · ") });
+}
+
+function endPreview(event) {
+  if (event.target.closest?.("#board [data-action]")) {
+    previewing = null;
+    $("preview").textContent = "";
+  }
+}
+
+// --- new game ---------------------------------------------------------------------------
+
+function openNewGame() {
+  buildOptionFields($("option-fields"), game, optionSpecs, state.options);
+  $("new-game-dialog").showModal();
+}
+
+function onNewGameClosed() {
+  const dialog = $("new-game-dialog");
+  if (dialog.returnValue !== "start") return;
+  const options = readOptionFields($("option-fields"), optionSpecs);
+  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") }));
+}
+
+// --- start ------------------------------------------------------------------------------
+
+/** The game to show first: the link's, else the saved one, else a new game. A malformed or
+ * illegal link is reported and the saved game kept. */
+async function startingGame() {
+  const saved = loadSaved(game) || { options: { ...defaults }, actions: [], redo: [] };
+  if (!location.hash || location.hash === "#") return go(saved);
+  let linked;
+  try {
+    linked = fromFragment(location.hash);
+  } catch (error) {
+    await go(saved);
+    showError(t("error.link", { message: error.message }));
+    return undefined;
+  }
+  const sameGame = JSON.stringify(linked) === JSON.stringify({ options: saved.options, actions: saved.actions });
+  try {
+    return await go({ ...linked, redo: sameGame ? saved.redo : [] });
+  } catch (error) {
+    await go(saved);
+    showError(t("error.link", { message: error.message }));
+    return undefined;
+  }
+}
+
+function onHashChange() {
+  if (location.hash === `#${toFragment(state.options, state.actions)}`) return;
+  enqueue(async () => {
+    try {
+      const linked = fromFragment(location.hash);
+      await go({ ...linked, redo: [] });
+    } catch (error) {
+      persist();
+      showError(t("error.link", { message: error.message }));
+    }
+  });
+}
+
+function wire() {
+  $("board").addEventListener("click", onActivate);
+  $("board").addEventListener("keydown", onKey);
+  $("choices").addEventListener("click", onActivate);
+  $("board").addEventListener("pointerover", onPreview);
+  $("board").addEventListener("focusin", onPreview);
+  $("board").addEventListener("pointerout", endPreview);
+  $("board").addEventListener("focusout", endPreview);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("new-game").addEventListener("click", openNewGame);
+  $("new-game-dialog").addEventListener("close", onNewGameClosed);
+  $("show-legal").addEventListener("change", (e) => body.classList.toggle("hide-legal", !e.target.checked));
+  $("show-coords").addEventListener("change", () => enqueue(() => go(state)));
+  window.addEventListener("hashchange", onHashChange);
+}
+
+async function loadPanel() {
+  try {
+    return await import(`../games/${game}.js`);
+  } catch {
+    return import("../games/generic.js");
+  }
+}
+
+async function main() {
+  performance.mark("page-script");
+  const [, module] = await Promise.all([
+    setupPrefs(() => view && render()),
+    loadPanel(),
+  ]);
+  panel = module.default;
+  wire();
+  try {
+    engine = await connectEngine();
+  } catch (error) {
+    setStatus("failed");
+    showError(t("error.worker", { message: String(error) }));
+    return;
+  }
+  await enqueue(startingGame);
+  setStatus("ready");
+  body.dataset.ready = "true";
+  performance.mark("engine-ready");
+}
+
+main();

@@ -1,0 +1,62 @@
+// The message catalogue: every string a person reads comes from here by key.
+// Catalogues are JSON files beside this module (i18n/en.json, i18n/ko.json); English is the
+// fallback for a key another language lacks. Messages may hold {name} placeholders.
+
+export const LANGUAGES = ["en", "ko"];
+const STORAGE_KEY = "tabula.language";
+const catalogues = new Map();
+let current = "en";
+
+async function load(lang) {
+  if (!catalogues.has(lang)) {
+    const url = new URL(`../i18n/${lang}.json`, import.meta.url);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`message catalogue ${lang}: HTTP ${response.status}`);
+    catalogues.set(lang, await response.json());
+  }
+  return catalogues.get(lang);
+}
+
+/** The language chosen before, else the browser's if we have it, else English. */
+export function preferredLanguage() {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (LANGUAGES.includes(stored)) return stored;
+  const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return LANGUAGES.includes(browser) ? browser : "en";
+}
+
+/** Load a language, remember it, set the page's lang and translate marked elements. */
+export async function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) lang = "en";
+  await load("en");
+  await load(lang);
+  current = lang;
+  localStorage.setItem(STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+  translate(document);
+  return lang;
+}
+
+export function language() {
+  return current;
+}
+
+/** The message of `key` in the current language, with {name} placeholders filled. */
+export function t(key, values = {}) {
+  const text = catalogues.get(current)?.[key] ?? catalogues.get("en")?.[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/** Whether the catalogue has a message for `key` (optional per-game wording). */
+export function has(key) {
+  return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
+}
+
+/** Translate elements marked data-i18n (text) and data-i18n-label (aria-label). */
+export function translate(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+}
