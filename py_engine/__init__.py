@@ -11,8 +11,9 @@ from typing import Any
 
 from .bounders import Bounders
 from .core import Game, IllegalAction, NotationError, parse_record
+from .splinter import Splinter
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Bounders,)}
+GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Bounders, Splinter)}
 
 __all__ = ["GAMES", "Game", "IllegalAction", "NotationError", "load_game", "new_game"]
 

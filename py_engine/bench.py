@@ -18,7 +18,11 @@ from .core import Game
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("bounders side 7", "bounders", {"size": 7}),
     ("bounders side 9", "bounders", {"size": 9}),
+    ("splinter 15x18", "splinter", {}),
 ]
+
+# Games whose bench also prints move applications per second: the search's inner loop.
+APPLICATIONS = {"splinter"}
 
 
 def playout(game: Game, rng: random.Random) -> int:
@@ -61,9 +65,28 @@ def sample_positions(make: Callable[[], Game], rng: random.Random, count: int) -
     return positions
 
 
+def applications(positions: list[Game], seconds: float) -> float:
+    """Move applications per second: ``do`` then ``undo_move`` of every legal move of each
+    sampled position in turn (the move's whole effect, e.g. Splinter's splinter check)."""
+    cycle: Iterator[Game] = iter(positions * 1_000_000)
+    applied = 0
+
+    def step() -> None:
+        nonlocal applied
+        game = next(cycle)
+        for move in list(game.moves()):
+            game.do(move)
+            game.undo_move()
+            applied += 1
+
+    calls_per_s, calls = rate(step, seconds)
+    return applied * calls_per_s / calls
+
+
 def measure(name: str, options: dict[str, Any], seconds: float = 2.0,
             seed: int = 1) -> dict[str, float]:
-    """Playouts per second, mean playout length, and legal_actions() calls per second."""
+    """Playouts per second, mean playout length, legal_actions() calls per second and, for the
+    games in APPLICATIONS, move applications per second."""
     from . import new_game
 
     rng = random.Random(seed)
@@ -73,11 +96,14 @@ def measure(name: str, options: dict[str, Any], seconds: float = 2.0,
     positions = sample_positions(lambda: new_game(name, **options), rng, 50)
     cycle: Iterator[Game] = iter(positions * 1_000_000)
     generations, _ = rate(lambda: next(cycle).legal_actions(), seconds / 2)
-    return {
+    figures = {
         "playouts_per_s": playouts,
         "moves_per_playout": sum(lengths) / len(lengths),
         "legal_actions_per_s": generations,
     }
+    if name in APPLICATIONS:
+        figures["applications_per_s"] = applications(positions, seconds / 2)
+    return figures
 
 
 def run(games: list[str] | None = None, seconds: float = 2.0,
@@ -94,4 +120,7 @@ def run(games: list[str] | None = None, seconds: float = 2.0,
             f"  ({figures['moves_per_playout']:.1f} moves each)"
             f"  {figures['legal_actions_per_s']:>10,.0f} legal_actions()/s"
         )
+        if "applications_per_s" in figures:
+            out(f"{label:<22} {figures['applications_per_s']:>10,.0f} move applications/s"
+                "  (do + undo_move of every legal move)")
     return rows

@@ -1,0 +1,627 @@
+"""Splinter (Ed Nadel), the king version, as RULES.md §2 plays it.
+
+The board is a list of ints with a border of ``OFF`` squares around it, so a pushed line is
+walked until it meets something that is not a piece, with no bounds checks. A square is an index
+into that list; a move is ``square << 3 | direction`` (directions clockwise from north).
+
+Between moves all pieces form one 8-connected group: the splinter rule removes every other group,
+and the game ends as soon as the kings part. A move empties exactly one square, the one its piece
+started on, and fills at most one other next to the line. So when the pieces around the emptied
+square still touch one another, nothing can have split; only otherwise are groups searched.
+
+Repetitions are found with Zobrist keys kept up to date by every shift, and a move is taken back
+from what it changed (the line, the pawn pushed off, the pieces splintered off), never by copying.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, NamedTuple
+
+from .core import Game, IllegalAction, Option, choice_option, flag_option
+from .splinter_svg import draw
+
+EMPTY, OFF = 0, -1
+BLACK, WHITE, KING = 1, 2, 4
+COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+LETTERS = "abcdefghijklmnopqrstuvwxy"
+# The 8 directions, clockwise from north, as (column, row) steps; a move's low 3 bits.
+DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+MIN_COLUMNS, MAX_COLUMNS, MIN_ROWS, MAX_ROWS = 9, 25, 10, 30
+SIZES = ("9x10", "11x12", "13x14", "15x18", "17x20", "19x22")
+SPLIT_REASONS = ("larger-group", "fewer-lost", "draw-split")
+_MOVE_TEXT = re.compile(r"([a-z])(\d{1,2})-([a-z])(\d{1,2})")
+
+
+def _ring_table() -> tuple[bool, ...]:
+    """For every set of occupied neighbours of a square (bit k for direction k), whether they
+    form one 8-connected group among themselves, without the square in the middle."""
+    table = []
+    for mask in range(256):
+        around = [DIRECTIONS[k] for k in range(8) if mask >> k & 1]
+        reached = set(around[:1])
+        todo = list(reached)
+        while todo:
+            x, y = todo.pop()
+            for other in around:
+                if other not in reached and max(abs(other[0] - x), abs(other[1] - y)) == 1:
+                    reached.add(other)
+                    todo.append(other)
+        table.append(len(reached) == len(around))
+    return tuple(table)
+
+
+RING_JOINED = _ring_table()
+
+
+def size_of(text: str) -> tuple[int, int]:
+    """Columns and rows of a canonical size text such as ``15x18``."""
+    columns, _, rows = text.partition("x")
+    return int(columns), int(rows)
+
+
+def coerce_size(value: Any) -> str:
+    """A board size ``COLUMNSxROWS``: an odd number of columns and an even number of rows, so
+    that the board has two central squares, at least 9 × 10."""
+    match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", str(value), re.IGNORECASE)
+    if match is None or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a size written COLUMNSxROWS, such as 15x18")
+    columns, rows = int(match[1]), int(match[2])
+    rule = (
+        f"a board needs an odd number of columns from {MIN_COLUMNS} to {MAX_COLUMNS} and an "
+        f"even number of rows from {MIN_ROWS} to {MAX_ROWS}, so that it has two central squares"
+    )
+    if columns % 2 == 0 or not MIN_COLUMNS <= columns <= MAX_COLUMNS:
+        raise ValueError(f"{value!r} has {columns} columns: {rule}")
+    if rows % 2 or not MIN_ROWS <= rows <= MAX_ROWS:
+        raise ValueError(f"{value!r} has {rows} rows: {rule}")
+    return f"{columns}x{rows}"
+
+
+class Grid:
+    """The geometry of one board size: padded squares, names, steps and Zobrist keys."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        self.columns, self.rows = columns, rows
+        self.stride = columns + 2
+        self.cells = self.stride * (rows + 2)
+        self.steps = tuple(dx + dy * self.stride for dx, dy in DIRECTIONS)
+        self.direction_of = {step: k for k, step in enumerate(self.steps)}
+        self.names: dict[int, str] = {}
+        self.template = [OFF] * self.cells
+        for row in range(rows):
+            for column in range(columns):
+                square = self.square(column, row)
+                self.names[square] = f"{LETTERS[column]}{row + 1}"
+                self.template[square] = EMPTY
+        self.index = {name: square for square, name in self.names.items()}
+        keys = random.Random(f"splinter {columns}x{rows}")
+        self.keys = [keys.getrandbits(64) for _ in range((BLACK | WHITE | KING) * self.cells)]
+        self.turn_keys = (0, keys.getrandbits(64), keys.getrandbits(64))
+
+    def square(self, column: int, row: int) -> int:
+        """The square of a column and row counted from 0 (``a`` and row 1)."""
+        return (row + 1) * self.stride + column + 1
+
+    def column_row(self, square: int) -> tuple[int, int]:
+        return square % self.stride - 1, square // self.stride - 1
+
+    def start(self) -> dict[int, int]:
+        """The setup: a 5-column × 6-row block in the middle, coloured like a checkerboard whose
+        top-left piece is Black; the kings on the two central squares, Black's above White's."""
+        middle, upper = (self.columns - 1) // 2, self.rows // 2
+        placement = {}
+        for row in range(upper - 3, upper + 3):
+            for column in range(middle - 2, middle + 3):
+                black = (column - middle + upper - row) % 2 == 0
+                placement[self.square(column, row)] = BLACK if black else WHITE
+        placement[self.square(middle, upper)] = BLACK | KING
+        placement[self.square(middle, upper - 1)] = WHITE | KING
+        return placement
+
+
+@cache
+def grid_of(columns: int, rows: int) -> Grid:
+    return Grid(columns, rows)
+
+
+class Shift(NamedTuple):
+    """What a move did: the mover's start square and step, the squares the shifted pieces
+    landed on (mover first), the pawn pushed off the board (its last square and piece, or
+    None) and the pieces splintered off (square and piece)."""
+
+    start: int
+    step: int
+    landed: list[int]
+    fell: tuple[int, int] | None
+    removed: list[tuple[int, int]]
+
+
+# An undo record: move, the square after the line, piece pushed off, pieces splintered off,
+# and the hash, colour to move, no-return hold, outcome, move list and counted key before.
+_Undo = tuple[int, int, int, list[tuple[int, int]], int, int, int, range, Any, Any, int]
+
+
+class Splinter(Game):
+    """A game of Splinter: push lines of pieces; groups without a king fall away."""
+
+    name = "splinter"
+    title = "Splinter"
+    OPTIONS = {
+        "size": Option("15x18", coerce_size, str, "columns x rows (odd x even, at least 9x10)",
+                       SIZES),
+        "first": choice_option("black", ("black", "white"), "the colour of the first player"),
+        "edge": choice_option("wall", ("wall", "off"),
+                              "wall: no push off the board; off: pawns pushed off are lost"),
+        "noreturn": flag_option(False, "pieces just shifted by the opponent may not go back"),
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.grid = grid_of(*size_of(self.options["size"]))
+        self.first_colour = BLACK if self.options["first"] == "black" else WHITE
+        self.wall = self.options["edge"] == "wall"
+        self.noreturn: bool = self.options["noreturn"]
+        self._set_position(self.grid.start(), self.first_colour)
+
+    def _set_position(self, placement: Mapping[int, int], turn: int,
+                      lost: tuple[int, int] = (0, 0)) -> None:
+        """Start from ``placement`` (square: piece) with ``turn`` to move, forgetting the history.
+
+        The setup uses it; tests use it to build positions. The pieces must hold one king of each
+        colour and form one 8-connected group, as every position between moves does.
+        """
+        grid = self.grid
+        self.board = list(grid.template)
+        self.pieces: list[set[int]] = [set(), set(), set()]
+        self.kings = [0, 0, 0]
+        self.pawns = [0, 0, 0]
+        self.lost = [0, *lost]
+        self.hash = 0
+        for square, piece in placement.items():
+            if grid.template[square] != EMPTY or piece not in (1, 2, 5, 6):
+                raise ValueError(f"cannot place piece {piece} on square {square}")
+            self.board[square] = piece
+            self.pieces[piece & 3].add(square)
+            self.hash ^= grid.keys[piece * grid.cells + square]
+            if piece & KING:
+                self.kings[piece & 3] = square
+            else:
+                self.pawns[piece & 3] += 1
+        if len(self.pieces[BLACK]) - self.pawns[BLACK] != 1 or \
+                len(self.pieces[WHITE]) - self.pawns[WHITE] != 1:
+            raise ValueError("a position needs exactly one king of each colour")
+        if len(self._group(self.kings[BLACK])) != len(placement):
+            raise ValueError("the pieces of a position must form one group")
+        self.turn = turn
+        self.back = -1
+        self.held = range(0)
+        self.over: tuple[str, int, int, int] | None = None
+        self.stack: list[_Undo] = []
+        self.history = []
+        self.seen: dict[int, int] = {}
+        self._moves: list[int] | None = None
+        self._hand_over(turn)
+
+    # --- seats and colours ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def seat_of(self, colour: int) -> int:
+        return 0 if colour == self.first_colour else 1
+
+    def colour_of(self, seat: int) -> int:
+        return self.first_colour if seat == 0 else 3 - self.first_colour
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.seat_of(self.turn)
+
+    # --- the fast layer -------------------------------------------------------------------
+
+    def moves(self) -> Sequence[int]:
+        found = self._moves
+        if found is None:
+            found = self._moves = [] if self.over else self._scan(self.turn, False)
+        return found
+
+    def _scan(self, colour: int, first: bool) -> list[int]:
+        """The legal moves of ``colour``, by square then direction. A piece steps onto a square
+        of the board and pushes the unbroken line of pieces ahead of it one square on. Under the
+        wall rule no piece may leave the board; under the off rule only a pawn may be pushed off.
+        Under no-return no piece the last move shifted goes straight back. ``first``: stop at
+        the first legal move found (enough to know whether a player can move)."""
+        board, steps, wall = self.board, self.grid.steps, self.wall
+        back, held = self.back, self.held
+        own = self.pieces[colour]
+        found: list[int] = []
+        for start in own if first else sorted(own):
+            base = start << 3
+            for direction, step in enumerate(steps):
+                end = start + step
+                piece = board[end]
+                if piece < 0:
+                    continue
+                while piece > 0:
+                    end += step
+                    piece = board[end]
+                if piece < 0 and (wall or board[end - step] & KING):
+                    continue
+                if direction == back and any(q in held for q in range(start, end, step)):
+                    continue
+                found.append(base | direction)
+                if first:
+                    return found
+        return found
+
+    def do(self, move: int) -> None:
+        grid = self.grid
+        board, keys, cells, pieces = self.board, grid.keys, grid.cells, self.pieces
+        start, direction = move >> 3, move & 7
+        step = grid.steps[direction]
+        end = start + step
+        while board[end] > 0:
+            end += step
+        before = h = self.hash
+        fell = EMPTY
+        last = end
+        if board[end] < 0:
+            last = end - step
+            fell = board[last]
+            h ^= keys[fell * cells + last]
+            pieces[fell & 3].discard(last)
+            self.pawns[fell & 3] -= 1
+            self.lost[fell & 3] += 1
+        square = last - step
+        while True:
+            piece = board[square]
+            to = square + step
+            board[to] = piece
+            h ^= keys[piece * cells + square] ^ keys[piece * cells + to]
+            own = pieces[piece & 3]
+            own.discard(square)
+            own.add(to)
+            if piece & KING:
+                self.kings[piece & 3] = to
+            if square == start:
+                break
+            square -= step
+        board[start] = EMPTY
+        self.hash = h
+        n, ne, e, se, s, sw, w, nw = grid.steps
+        ring = (
+            (board[start + n] > 0) | (board[start + ne] > 0) << 1
+            | (board[start + e] > 0) << 2 | (board[start + se] > 0) << 3
+            | (board[start + s] > 0) << 4 | (board[start + sw] > 0) << 5
+            | (board[start + w] > 0) << 6 | (board[start + nw] > 0) << 7
+        )
+        removed: list[tuple[int, int]] = []
+        previous = (self.turn, self.back, self.held, self.over, self._moves)
+        if not RING_JOINED[ring]:
+            self.over = self._splinter(removed)
+        if self.over is None and not (self.pawns[BLACK] and self.pawns[WHITE]):
+            self.over = self._no_pawns()
+        if self.noreturn:
+            self.back = (direction + 4) & 7
+            self.held = range(start + step, last + step, step)
+        self._moves = None
+        key = self._hand_over(3 - self.turn)
+        self.stack.append((move, end, fell, removed, before, *previous, key))
+
+    def undo_move(self) -> None:
+        move, end, fell, removed, h, turn, back, held, over, moves, key = self.stack.pop()
+        if key >= 0:
+            count = self.seen[key] - 1
+            if count:
+                self.seen[key] = count
+            else:
+                del self.seen[key]
+        board, pieces = self.board, self.pieces
+        for square, piece in removed:
+            board[square] = piece
+            pieces[piece & 3].add(square)
+            self.pawns[piece & 3] += 1
+            self.lost[piece & 3] -= 1
+        start, step = move >> 3, self.grid.steps[move & 7]
+        last = end - step if fell else end
+        square = start + step
+        while True:
+            piece = board[square]
+            board[square - step] = piece
+            own = pieces[piece & 3]
+            own.discard(square)
+            own.add(square - step)
+            if piece & KING:
+                self.kings[piece & 3] = square - step
+            if square == last:
+                break
+            square += step
+        board[last] = fell
+        if fell:
+            pieces[fell & 3].add(last)
+            self.pawns[fell & 3] += 1
+            self.lost[fell & 3] -= 1
+        self.hash, self.turn, self.back, self.held, self.over, self._moves = (
+            h, turn, back, held, over, moves
+        )
+
+    def _group(self, start: int) -> set[int]:
+        """The squares of the 8-connected group of pieces holding ``start``."""
+        board, steps = self.board, self.grid.steps
+        group = {start}
+        todo = [start]
+        for square in todo:
+            for step in steps:
+                near = square + step
+                if board[near] > 0 and near not in group:
+                    group.add(near)
+                    todo.append(near)
+        return group
+
+    def _splinter(self, removed: list[tuple[int, int]]) -> tuple[str, int, int, int] | None:
+        """The splinter: every 8-connected group without a king is removed and its pawns are
+        lost. If the kings are then in different groups the game ends: the larger group wins
+        (pieces of both colours count), then the player who has lost fewer pawns; else a draw."""
+        board, keys, cells, pieces = self.board, self.grid.keys, self.grid.cells, self.pieces
+        black = self._group(self.kings[BLACK])
+        if len(black) == len(pieces[BLACK]) + len(pieces[WHITE]):
+            return None
+        white = black if self.kings[WHITE] in black else self._group(self.kings[WHITE])
+        kept = black | white
+        for colour in (BLACK, WHITE):
+            for square in sorted(pieces[colour] - kept):
+                piece = board[square]
+                removed.append((square, piece))
+                board[square] = EMPTY
+                pieces[colour].discard(square)
+                self.hash ^= keys[piece * cells + square]
+                self.pawns[colour] -= 1
+                self.lost[colour] += 1
+        if white is black:
+            return None
+        if len(black) != len(white):
+            winner = BLACK if len(black) > len(white) else WHITE
+            return "larger-group", winner, len(black), len(white)
+        if self.lost[BLACK] != self.lost[WHITE]:
+            winner = BLACK if self.lost[BLACK] < self.lost[WHITE] else WHITE
+            return "fewer-lost", winner, len(black), len(white)
+        return "draw-split", EMPTY, len(black), len(white)
+
+    def _no_pawns(self) -> tuple[str, int, int, int]:
+        """A player left with no pawns loses; both left with none: a draw."""
+        total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
+        if self.pawns[BLACK] == self.pawns[WHITE]:
+            return "no-pawns", EMPTY, total, total
+        return "no-pawns", BLACK if self.pawns[BLACK] else WHITE, total, total
+
+    def _hand_over(self, colour: int) -> int:
+        """Give the turn to ``colour``. A player with no legal move passes automatically, and the
+        no-return hold, which concerns only the opponent's next move, is lifted for the player
+        who moves again; if neither can move, the game is a draw. A position (pieces and player
+        to move) seen for the third time is a draw. Returns the position key counted, or -1."""
+        if self.over is None:
+            if self._scan(colour, True):
+                self.turn = colour
+            else:
+                self.back = -1
+                self.turn = 3 - colour
+                if not self._scan(self.turn, True):
+                    total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
+                    self.over = "no-moves", EMPTY, total, total
+        if self.over is not None:
+            return -1
+        key = self.hash ^ self.grid.turn_keys[self.turn]
+        count = self.seen.get(key, 0) + 1
+        self.seen[key] = count
+        if count >= 3:
+            total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
+            self.over = "repetition", EMPTY, total, total
+        return key
+
+    def action_of(self, move: int) -> str:
+        start = move >> 3
+        names = self.grid.names
+        return f"{names[start]}-{names[start + self.grid.steps[move & 7]]}"
+
+    def move_of(self, action: str) -> int:
+        match = _MOVE_TEXT.fullmatch(action.lower()) if isinstance(action, str) else None
+        if match is None:
+            raise IllegalAction(
+                f"{action!r} is not a move: expected the from-square and the to-square, as h10-h11"
+            )
+        grid = self.grid
+        names = f"{match[1]}{int(match[2])}", f"{match[3]}{int(match[4])}"
+        for name in names:
+            if name not in grid.index:
+                raise IllegalAction(
+                    f"{name} is not a square of this {grid.columns}x{grid.rows} board (columns "
+                    f"a-{LETTERS[grid.columns - 1]}, rows 1-{grid.rows})"
+                )
+        if self.over:
+            raise IllegalAction("the game is over: no move can be played")
+        start, target = grid.index[names[0]], grid.index[names[1]]
+        piece = self.board[start]
+        if piece == EMPTY:
+            raise IllegalAction(f"there is no piece on {names[0]}")
+        if piece & 3 != self.turn:
+            raise IllegalAction(
+                f"{names[0]} holds a {piece_name(piece)}, and {colour_title(self.turn)} is to move"
+            )
+        direction = grid.direction_of.get(target - start)
+        if direction is None:
+            raise IllegalAction(
+                f"{names[0]} to {names[1]} is not one step: a piece moves to one of the 8 "
+                "squares around it"
+            )
+        move = start << 3 | direction
+        if move not in self.moves():
+            raise IllegalAction(self._why_illegal(move))
+        return move
+
+    def _why_illegal(self, move: int) -> str:
+        """Words for why a one-step move of the player to move is not legal."""
+        board, names = self.board, self.grid.names
+        start, direction = move >> 3, move & 7
+        step = self.grid.steps[direction]
+        action = self.action_of(move)
+        end = start + step
+        while board[end] > 0:
+            end += step
+        if board[end] < 0:
+            edge = end - step
+            if self.wall:
+                return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
+                        "the board, which the wall edge rule forbids")
+            return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
+                    "the board: a king may never leave it")
+        square = next(q for q in range(start, end, step) if q in self.held)
+        return (f"no return: the {piece_name(board[square])} on {names[square]} left "
+                f"{names[square + step]} in {colour_title(3 - self.turn)}'s last move and may "
+                "not go back to it")
+
+    # --- what happened --------------------------------------------------------------------
+
+    def last_shift(self) -> Shift | None:
+        """What the last move did, for marking it in the picture; None before any move."""
+        if not self.stack:
+            return None
+        move, end, fell, removed, *_ = self.stack[-1]
+        start, step = move >> 3, self.grid.steps[move & 7]
+        last = end - step if fell else end
+        return Shift(start, step, list(range(start + step, last + step, step)),
+                     (last, fell) if fell else None, removed)
+
+    def king_groups(self) -> tuple[int, int]:
+        """The sizes of the groups the black and the white king are in."""
+        if self.over is not None:
+            return self.over[2], self.over[3]
+        black = self._group(self.kings[BLACK])
+        return len(black), len(black) if self.kings[WHITE] in black else len(
+            self._group(self.kings[WHITE]))
+
+    def split_near(self) -> bool:
+        """Whether the player to move has a move that parts the kings (it ends the game)."""
+        for move in self.moves():
+            self.do(move)
+            split = self.over is not None and self.over[0] in SPLIT_REASONS
+            self.undo_move()
+            if split:
+                return True
+        return False
+
+    # --- scoring --------------------------------------------------------------------------
+
+    def score(self) -> dict[str, Any]:
+        black, white = self.king_groups()
+        return {
+            "totals": [self.pawns[self.colour_of(seat)] for seat in range(2)],
+            "colours": [COLOUR_NAMES[self.colour_of(seat)] for seat in range(2)],
+            "pawns": {"black": self.pawns[BLACK], "white": self.pawns[WHITE]},
+            "lost": {"black": self.lost[BLACK], "white": self.lost[WHITE]},
+            "king_groups": {"black": black, "white": white},
+            "split_near": self.over is None and self.split_near(),
+        }
+
+    def result(self) -> dict[str, Any] | None:
+        """The winner and the rule that decided: ``larger-group``, ``fewer-lost`` or
+        ``draw-split`` when the kings parted, ``no-pawns``, ``repetition`` or ``no-moves``."""
+        if self.over is None:
+            return None
+        reason, winner_colour, black, white = self.over
+        outcome: dict[str, Any] = {
+            "winner": None,
+            "ranking": [0, 1],
+            "reason": reason,
+            "king_groups": {"black": black, "white": white},
+            "lost": {"black": self.lost[BLACK], "white": self.lost[WHITE]},
+            "pawns": {"black": self.pawns[BLACK], "white": self.pawns[WHITE]},
+        }
+        if winner_colour:
+            winner = self.seat_of(winner_colour)
+            outcome.update(winner=winner, ranking=[winner, 1 - winner],
+                           colour=COLOUR_NAMES[winner_colour])
+        return outcome
+
+    def rewards(self) -> list[float]:
+        """The search's rewards, read from the stored outcome without building ``result()``."""
+        if self.over is None:
+            raise IllegalAction("the game is not over: it has no rewards yet")
+        winner_colour = self.over[1]
+        if not winner_colour:
+            return [0.5, 0.5]
+        return [1.0, 0.0] if self.seat_of(winner_colour) == 0 else [0.0, 1.0]
+
+    # --- words and picture ----------------------------------------------------------------
+
+    def describe(self) -> str:
+        """The position in words, for screen readers."""
+        grid = self.grid
+        text = f"Splinter on a {grid.columns} by {grid.rows} board."
+        for colour in (BLACK, WHITE):
+            text += (f" {colour_title(colour)}: king and {self.pawns[colour]} pawns,"
+                     f" {self.lost[colour]} lost.")
+        shift = self.last_shift()
+        if shift is not None:
+            pushed = len(shift.landed) - 1 + (shift.fell is not None)
+            text += f" Last move {self.history[-1] if self.history else ''}".rstrip()
+            text += f", pushing {pushed} piece{'s' * (pushed != 1)}." if pushed else "."
+        outcome = self.result()
+        if outcome is None:
+            text += f" {colour_title(self.turn)} to move."
+        else:
+            text += " " + outcome_words(self)
+        return text
+
+    def svg(
+        self,
+        highlight: bool = True,
+        coords: bool = False,
+        select: str | None = None,
+        preview: str | None = None,
+        hint: str | None = None,
+        *,
+        frame: str = "fit",
+    ) -> str:
+        """The board on graph paper: round pawns, square kings, the last move marked.
+
+        ``highlight`` makes each piece that can move selectable (``data-select``); ``select``
+        (a square) marks that piece and makes each square it can step to an action
+        (``data-action``); ``preview`` (an action) draws the position after it, with arrows for
+        the shifted pieces, the pieces that would splinter off faded and crossed, and words on
+        whether it ends the game in the picture's description; ``hint`` marks a suggested
+        action. ``frame="fit"`` shows the part of the board around the pieces, ``"full"`` the
+        whole board. Bad squares or actions raise IllegalAction and change nothing.
+        """
+        return draw(self, highlight, coords, select, preview, hint, frame)
+
+
+def colour_title(colour: int) -> str:
+    return COLOUR_NAMES[colour].capitalize()
+
+
+def piece_name(piece: int) -> str:
+    """``White pawn``, ``Black king``."""
+    return f"{colour_title(piece & 3)} {'king' if piece & KING else 'pawn'}"
+
+
+def outcome_words(game: Splinter) -> str:
+    """How the game ended, in a sentence."""
+    if game.over is None:
+        return "The game goes on."
+    reason, winner, black, white = game.over
+    lost = f"{game.lost[BLACK]} pawns lost to {game.lost[WHITE]}"
+    sentences = {
+        "larger-group": f"the kings split, Black's group {black} pieces to White's {white}",
+        "fewer-lost": f"the kings split into equal groups of {black}; {lost}",
+        "draw-split": f"the kings split into equal groups of {black} with equal losses",
+        "no-pawns": "a player has no pawns left" if winner else "neither player has pawns left",
+        "repetition": "the position occurred for the third time",
+        "no-moves": "neither player can move",
+    }
+    ending = f"{colour_title(winner)} wins" if winner else "Draw"
+    return f"Game over: {ending}: {sentences[reason]}."

@@ -1,0 +1,332 @@
+"""The picture of a Splinter position: graph paper, round pawns, square kings.
+
+Black pieces are dark with a light ring inside, White pieces light and plain, so the two read
+apart in grayscale and whatever colours a theme gives them. Kings are squares with a diamond.
+The picture frames the part of the board around the pieces (``frame="fit"``), or all of it.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
+
+from . import svgkit
+from .core import IllegalAction, NotationError
+
+if TYPE_CHECKING:
+    from .splinter import Shift, Splinter
+
+S = 10.0  # side of a square in picture units
+MARGIN = 2  # squares of paper shown around the pieces when framing
+PAPER, GRID, EDGE = "#fbfaf3", "#bcd6e6", "#4f6f82"
+FILL = {1: "#26303a", 2: "#fbf8ef"}
+INK = {1: "#f1ece0", 2: "#26303a"}
+ACCENT, HINT, SPLIT = "#c8562a", "#2e7d9a", "#b0302a"
+
+
+class Frame:
+    """The window of the board shown: columns ``left..right`` and rows ``bottom..top`` (from 0),
+    and the picture position of each square."""
+
+    def __init__(self, left: int, right: int, bottom: int, top: int) -> None:
+        self.left, self.right, self.bottom, self.top = left, right, bottom, top
+        self.width = (right - left + 1) * S
+        self.height = (top - bottom + 1) * S
+
+    def centre(self, column: int, row: int) -> tuple[float, float]:
+        return (column - self.left + 0.5) * S, (self.top - row + 0.5) * S
+
+    def including(self, column: int, row: int) -> Frame:
+        """This window grown to show one more square (a pawn just off the board)."""
+        return Frame(min(self.left, column), max(self.right, column),
+                     min(self.bottom, row), max(self.top, row))
+
+
+def fit(game: Splinter, squares: list[int], whole: bool) -> Frame:
+    """The whole board, or the squares given plus a margin of paper, at least the smallest
+    board's width and height where the board allows, and never past the board's edges."""
+    grid = game.grid
+    if whole or not squares:
+        return Frame(0, grid.columns - 1, 0, grid.rows - 1)
+    places = [grid.column_row(q) for q in squares]
+    spans = []
+    for low, high, size, least in (
+        (min(c for c, _ in places), max(c for c, _ in places), grid.columns, 9),
+        (min(r for _, r in places), max(r for _, r in places), grid.rows, 10),
+    ):
+        low, high = max(0, low - MARGIN), min(size - 1, high + MARGIN)
+        while high - low + 1 < least:
+            if low > 0:
+                low -= 1
+            if high - low + 1 < least and high < size - 1:
+                high += 1
+        spans.append((low, high))
+    (left, right), (bottom, top) = spans
+    return Frame(left, right, bottom, top)
+
+
+def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
+         preview: str | None, hint: str | None, frame: str) -> str:
+    """The picture (see ``Splinter.svg``): checks every argument before drawing anything."""
+    if frame not in ("fit", "full"):
+        raise NotationError(f"frame is 'fit' or 'full', not {frame!r}", token=str(frame))
+    movable = {m >> 3 for m in game.moves()} if highlight else set()
+    selected = None
+    if select is not None:
+        selected = game.grid.index.get(str(select).strip().lower())
+        if selected is None or selected not in {m >> 3 for m in game.moves()}:
+            raise IllegalAction(f"select: {select!r} is not a piece that can move now")
+    hinted = game.move_of(hint) if hint is not None else None
+    if preview is None:
+        return _picture(game, frame == "full", coords, movable, selected, hinted, None, "")
+    move = game.move_of(preview)
+    game.do(move)
+    try:
+        words = consequence(game, game.action_of(move))
+        return _picture(game, frame == "full", coords, set(), None, None, move, words,
+                        confirm=highlight)
+    finally:
+        game.undo_move()
+
+
+def consequence(game: Splinter, action: str) -> str:
+    """What the move just made did, in words: the pieces it pushed, those that splintered off,
+    and whether the game ends."""
+    from .splinter import outcome_words, piece_name
+
+    shift = game.last_shift()
+    assert shift is not None
+    names = game.grid.names
+    pushed = len(shift.landed) - 1
+    text = f"{action}: pushes {pushed} piece{'s' * (pushed != 1)}." if pushed else f"{action}:"
+    if shift.fell is not None:
+        text += f" The {piece_name(shift.fell[1])} on {names[shift.fell[0]]} falls off the board."
+    if shift.removed:
+        parts = ", ".join(f"{piece_name(p)} {names[q]}" for q, p in shift.removed)
+        text += f" {len(shift.removed)} splinter off and are removed: {parts}."
+    if game.over is None:
+        return text + " The game goes on."
+    return f"{text} The move ends the game. {outcome_words(game)}"
+
+
+def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
+             hinted: int | None, previewed: int | None, words: str, confirm: bool = False) -> str:
+    grid, board = game.grid, game.board
+    shift = game.last_shift()
+    on_board = sorted(game.pieces[1] | game.pieces[2])
+    ghosts = list(shift.removed) if previewed is not None and shift else []
+    fell = shift.fell if previewed is not None and shift else None
+    view = fit(game, on_board + [q for q, _ in ghosts], whole)
+    if fell is not None and shift is not None:
+        fell = (fell[0] + shift.step, fell[1])
+        view = view.including(*grid.column_row(fell[0]))
+    svg = svgkit.root(view.width, view.height, game.describe(), "board splinter",
+                      14.0 if coords else 2.0)
+    if words:
+        ET.SubElement(svg, "desc").text = words
+    _paper(svg, game, view)
+    if shift is not None and previewed is None:
+        _mark_square(svg, view, grid.column_row(shift.start), "last-from")
+    targets = {}
+    if selected is not None:
+        for move in game.moves():
+            if move >> 3 == selected:
+                targets[selected + grid.steps[move & 7]] = game.action_of(move)
+        marks = svgkit.sub(svg, "g", class_="targets", pointer_events="none")
+        for square in targets:
+            x, y = view.centre(*grid.column_row(square))
+            svgkit.sub(marks, "rect", x=x - S * 0.46, y=y - S * 0.46, width=S * 0.92,
+                       height=S * 0.92, rx=S * 0.12, class_="target", fill="#8fb56a",
+                       fill_opacity="0.35", stroke="#5d8a3a", stroke_width="0.6")
+    moved = {q: q - shift.step for q in shift.landed} if shift else {}
+    layer = svgkit.sub(svg, "g", class_="pieces", pointer_events="none")
+    for square in on_board:
+        extra = []
+        if square in movable:
+            extra.append("movable")
+        if shift is not None and square in moved:
+            extra.append("moved" if square == shift.landed[0] else "pushed")
+        _piece(layer, view, grid.column_row(square), board[square], extra,
+               name=grid.names[square], came_from=grid.names.get(moved.get(square, -1)))
+    if previewed is not None and shift is not None:
+        _preview_marks(svg, game, view, shift, ghosts, fell)
+    elif shift is not None:
+        for square in shift.landed:
+            x, y = view.centre(*grid.column_row(square))
+            mover = square == shift.landed[0]
+            svgkit.sub(svg, "circle", cx=x, cy=y, r=S * 0.47,
+                       class_="last-move" if mover else "pushed-mark", fill="none",
+                       stroke=ACCENT, stroke_width="1.1" if mover else "0.6",
+                       pointer_events="none")
+    if hinted is not None:
+        start = hinted >> 3
+        _arrow(svg, view, grid.column_row(start),
+               grid.column_row(start + grid.steps[hinted & 7]), "hint", HINT, dashed=True)
+    if selected is not None:
+        x, y = view.centre(*grid.column_row(selected))
+        svgkit.sub(svg, "rect", x=x - S * 0.49, y=y - S * 0.49, width=S * 0.98, height=S * 0.98,
+                   rx=S * 0.15, class_="selected", fill="none", stroke=HINT, stroke_width="1.3",
+                   pointer_events="none")
+    _hits(svg, game, view, movable, targets, previewed if confirm else None)
+    if coords:
+        _coords(svg, view, grid.columns, grid.rows)
+    return svgkit.to_string(svg)
+
+
+def _paper(svg: ET.Element, game: Splinter, view: Frame) -> None:
+    """Graph paper over the framed squares, and a firm line where the board ends."""
+    grid = game.grid
+    left, right = max(view.left, 0), min(view.right, grid.columns - 1)
+    bottom, top = max(view.bottom, 0), min(view.top, grid.rows - 1)
+    x0, y0 = (left - view.left) * S, (view.top - top) * S
+    x1, y1 = x0 + (right - left + 1) * S, y0 + (top - bottom + 1) * S
+    svgkit.sub(svg, "rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, class_="paper",
+               fill=PAPER)
+    path = [f"M{x0 + k * S:g} {y0:g}V{y1:g}" for k in range(right - left + 2)]
+    path += [f"M{x0:g} {y0 + k * S:g}H{x1:g}" for k in range(top - bottom + 2)]
+    svgkit.sub(svg, "path", d="".join(path), class_="grid", fill="none", stroke=GRID,
+               stroke_width="0.5")
+    edges = []
+    if left == 0:
+        edges.append(f"M{x0:g} {y0:g}V{y1:g}")
+    if right == grid.columns - 1:
+        edges.append(f"M{x1:g} {y0:g}V{y1:g}")
+    if top == grid.rows - 1:
+        edges.append(f"M{x0:g} {y0:g}H{x1:g}")
+    if bottom == 0:
+        edges.append(f"M{x0:g} {y1:g}H{x1:g}")
+    if edges:
+        svgkit.sub(svg, "path", d="".join(edges), class_="edge", fill="none", stroke=EDGE,
+                   stroke_width="1.4", stroke_linecap="square")
+
+
+def _mark_square(svg: ET.Element, view: Frame, place: tuple[int, int], css: str) -> None:
+    x, y = view.centre(*place)
+    svgkit.sub(svg, "rect", x=x - S * 0.4, y=y - S * 0.4, width=S * 0.8, height=S * 0.8,
+               rx=S * 0.1, class_=css, fill="none", stroke=ACCENT, stroke_width="0.8",
+               stroke_dasharray="1.6 1.2", pointer_events="none")
+
+
+def _piece(parent: ET.Element, view: Frame, place: tuple[int, int], piece: int,
+           extra: list[str], name: str, came_from: str | None = None,
+           faded: bool = False) -> ET.Element:
+    """A pawn (a disc) or a king (a square with a diamond); Black's pieces carry a light ring."""
+    colour = piece & 3
+    king = bool(piece & 4)
+    kind = "king" if king else "pawn"
+    colour_name = "black" if colour == 1 else "white"
+    x, y = view.centre(*place)
+    group = svgkit.sub(parent, "g", class_=" ".join(["piece", kind, colour_name, *extra]),
+                       data_cell=name, data_from=came_from, opacity="0.35" if faded else None)
+    outline = {"fill": FILL[colour], "stroke": "#151b21", "stroke_width": "0.8",
+               "class_": "body"}
+    if king:
+        half = S * 0.36
+        svgkit.sub(group, "rect", x=x - half, y=y - half, width=2 * half, height=2 * half,
+                   rx=S * 0.06, **outline)
+        d = S * 0.2
+        svgkit.sub(group, "polygon",
+                   points=svgkit.points([(x, y - d), (x + d, y), (x, y + d), (x - d, y)]),
+                   class_="crown", fill=INK[colour])
+    else:
+        svgkit.sub(group, "circle", cx=x, cy=y, r=S * 0.37, **outline)
+    if colour == 1 and king:
+        inset = S * 0.28
+        svgkit.sub(group, "rect", x=x - inset, y=y - inset, width=2 * inset, height=2 * inset,
+                   class_="mark", fill="none", stroke=INK[colour], stroke_width="0.6")
+    elif colour == 1:
+        svgkit.sub(group, "circle", cx=x, cy=y, r=S * 0.22, class_="mark", fill="none",
+                   stroke=INK[colour], stroke_width="0.7")
+    return group
+
+
+def _arrow(svg: ET.Element, view: Frame, source: tuple[int, int], target: tuple[int, int],
+           css: str, colour: str, dashed: bool = False) -> None:
+    """An arrow from one square towards the next, with its head near the target's centre."""
+    (x0, y0), (x1, y1) = view.centre(*source), view.centre(*target)
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    ax, ay = x0 + ux * S * 0.2, y0 + uy * S * 0.2
+    bx, by = x1 - ux * S * 0.15, y1 - uy * S * 0.15
+    group = svgkit.sub(svg, "g", class_=css, pointer_events="none")
+    svgkit.sub(group, "line", x1=ax, y1=ay, x2=bx - ux * S * 0.2, y2=by - uy * S * 0.2,
+               stroke=colour, stroke_width="1.1", stroke_linecap="round",
+               stroke_dasharray="1.5 1" if dashed else None)
+    w = S * 0.14
+    svgkit.sub(group, "polygon", fill=colour, points=svgkit.points([
+        (bx, by), (bx - ux * S * 0.28 - uy * w, by - uy * S * 0.28 + ux * w),
+        (bx - ux * S * 0.28 + uy * w, by - uy * S * 0.28 - ux * w),
+    ]))
+
+
+def _preview_marks(svg: ET.Element, game: Splinter, view: Frame, shift: Shift,
+                   ghosts: list[tuple[int, int]], fell: tuple[int, int] | None) -> None:
+    """The consequence of the previewed move: the mover's start as a ghost, an arrow for each
+    shifted piece, the pawn pushed off and the pieces splintering off faded and crossed."""
+    grid = game.grid
+    x, y = view.centre(*grid.column_row(shift.start))
+    svgkit.sub(svg, "circle", cx=x, cy=y, r=S * 0.33, class_="ghost", fill="none",
+               stroke=ACCENT, stroke_width="0.8", stroke_dasharray="1.5 1",
+               pointer_events="none")
+    for square in shift.landed:
+        _arrow(svg, view, grid.column_row(square - shift.step), grid.column_row(square),
+               "push-arrow", ACCENT)
+    gone = svgkit.sub(svg, "g", class_="splinters", pointer_events="none")
+    lost = list(ghosts)
+    if fell is not None:
+        lost.append(fell)
+    for square, piece in lost:
+        place = grid.column_row(square)
+        _piece(gone, view, place, piece, ["splinter"], name=grid.names.get(square, "off"),
+               faded=True)
+        x, y = view.centre(*place)
+        d = S * 0.3
+        svgkit.sub(gone, "path", d=f"M{x - d:g} {y - d:g}L{x + d:g} {y + d:g}"
+                   f"M{x + d:g} {y - d:g}L{x - d:g} {y + d:g}",
+                   class_="splinter-mark", fill="none", stroke=SPLIT, stroke_width="1.3",
+                   stroke_linecap="round")
+    if fell is not None:
+        _arrow(svg, view, grid.column_row(fell[0] - shift.step), grid.column_row(fell[0]),
+               "push-arrow off", SPLIT)
+
+
+def _hits(svg: ET.Element, game: Splinter, view: Frame, movable: set[int],
+          targets: dict[int, str], previewed: int | None) -> None:
+    """Invisible squares on top that receive clicks and focus: a movable piece selects it, a
+    target square plays the move to it; in a preview, the mover's square confirms the move."""
+    from .splinter import piece_name
+
+    grid, board = game.grid, game.board
+    layer = svgkit.sub(svg, "g", class_="hits")
+
+    def hit(square: int, label: str, **data: str) -> None:
+        x, y = view.centre(*grid.column_row(square))
+        svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S, class_="hit",
+                   fill="#ffffff", fill_opacity="0", tabindex="0", role="button",
+                   aria_label=label, **data)
+
+    for square in sorted(movable - set(targets)):
+        hit(square, f"{piece_name(board[square])} on {grid.names[square]}",
+            data_select=grid.names[square])
+    for square, action in targets.items():
+        hit(square, f"move to {grid.names[square]} ({action})", data_action=action)
+    if previewed is not None:
+        action = game.action_of(previewed)
+        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}", data_action=action)
+
+
+def _coords(svg: ET.Element, view: Frame, columns: int, rows: int) -> None:
+    """Column letters under the framed squares and row numbers to their left."""
+    from .splinter import LETTERS
+
+    group = svgkit.sub(svg, "g", class_="coords", pointer_events="none")
+    for column in range(max(view.left, 0), min(view.right, columns - 1) + 1):
+        x, _ = view.centre(column, 0)
+        svgkit.sub(group, "text", LETTERS[column], x=x, y=view.height + S * 0.95,
+                   text_anchor="middle", font_size=f"{S * 0.6:g}", fill="#5b6b75")
+    for row in range(max(view.bottom, 0), min(view.top, rows - 1) + 1):
+        _, y = view.centre(0, row)
+        svgkit.sub(group, "text", str(row + 1), x=-S * 0.2, y=y + S * 0.2, text_anchor="end",
+                   font_size=f"{S * 0.6:g}", fill="#5b6b75")
