@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bosk import Bosk
 from .bounders import Bounders
 from .core import Game, IllegalAction, NotationError, parse_record
 from .splinter import Splinter
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Bounders, Splinter)}
+GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Bounders, Splinter, Bosk)}
 
 __all__ = ["GAMES", "Game", "IllegalAction", "NotationError", "load_game", "new_game"]
 

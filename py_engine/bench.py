@@ -19,6 +19,8 @@ CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("bounders side 7", "bounders", {"size": 7}),
     ("bounders side 9", "bounders", {"size": 9}),
     ("splinter 15x18", "splinter", {}),
+    ("bosk 2 players", "bosk", {"players": 2}),
+    ("bosk 4 players", "bosk", {"players": 4}),
 ]
 
 # Games whose bench also prints move applications per second: the search's inner loop.

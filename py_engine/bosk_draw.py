@@ -1,0 +1,476 @@
+"""The Bosk picture: the park map, its trees, leaves and squirrels, and the wind board.
+
+Regions are soft colours, each with its own texture so they read in grayscale; the lake is
+water blue with waves. Each seat is a tree species: a colour and a leaf silhouette (birch
+almond, linden heart, maple star, ginkgo fan) used for its tree crowns and its leaves.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
+
+from . import svgkit
+from .bosk_parks import COLUMNS, DIRECTIONS
+
+if TYPE_CHECKING:
+    from .bosk import Bosk
+
+U = 40.0  # side of a space
+M = 26.0  # margin around the park (wind arrows, coordinates)
+PANEL = 200.0  # width of the wind board and players panel
+
+SPECIES = ("birch", "linden", "maple", "ginkgo")
+SEAT_FILL = ("#b03a2e", "#e8b92f", "#35508f", "#f4f1e8")
+SEAT_INK = ("#fffaf0", "#2b2118", "#fffaf0", "#2b2118")
+OUTLINE = "#2b2118"
+REGION_FILL = ("#d9e8c4", "#f0e2b6", "#e6cfc0", "#cfe0d8", "#e9dfd0", "#d8d3e8", "#f2d6b3")
+LAKE_FILL = "#a8d0e6"
+TEXTURE_INK = "#5d6b4f"
+TEXTURES = ("dots", "hatch", "tufts", "rings", "cross", "dashes", "plain")
+ARROW = ((0.0, -1.0), (0.6, 0.5), (0.0, 0.15), (-0.6, 0.5))  # pointing north, unit size
+
+
+def describe(game: Bosk) -> str:
+    """The position in words: season, round and wind, whose turn, and the scores."""
+    from .bosk import S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND
+
+    names = game.names
+    side = f"{game.geo.width} × {game.geo.height}"
+    text = f"Bosk, {game.n} players, park {side}."
+    scores = ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.totals()))
+    if game.step == S_OVER:
+        outcome = game.result() or {}
+        winner = names[outcome["winner"]]
+        why = " on the tie rule" if outcome["reason"] != "score" else ""
+        return f"{text} Game over: {winner} wins{why}. Scores: {scores}."
+    who = names[game.seat]
+    if game.step == S_PLANT:
+        return f"{text} Spring: {game.planted} trees planted; {who} to plant a tree."
+    if game.step == S_WIND:
+        return f"{text} Summer scored: {scores}. {who} starts autumn and chooses the wind."
+    wind = DIRECTIONS[game.wind]
+    need = game.required_value(game.round)
+    tree_rule = f"trees of value {need}" if need else "any tree"
+    text += f" Autumn, round {game.round} of 8, wind {wind}, {tree_rule}."
+    doing = {
+        S_TREE: "to choose a tree",
+        S_TILE: f"to play a leaf tile for the tree on {_tree_name(game)}",
+        S_LEAF: f"to lay a leaf, {game.held} tokens in hand",
+        S_SQUIRREL: "to place the squirrel",
+    }[game.step]
+    return f"{text} {who} {doing}. Scores: {scores}."
+
+
+def _tree_name(game: Bosk) -> str:
+    return game.geo.point_names[game.tree] if game.tree >= 0 else "?"
+
+
+class Frame:
+    """Picture coordinates of spaces and points."""
+
+    def __init__(self, game: Bosk) -> None:
+        self.w, self.h = game.geo.width, game.geo.height
+
+    def space(self, x: int, y: int) -> tuple[float, float]:
+        """The top-left corner of space (x, y)."""
+        return M + x * U, M + (self.h - 1 - y) * U
+
+    def centre(self, x: int, y: int) -> tuple[float, float]:
+        left, top = self.space(x, y)
+        return left + U / 2, top + U / 2
+
+    def point(self, x: int, y: int) -> tuple[float, float]:
+        return M + x * U, M + (self.h - y) * U
+
+
+def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
+         marks: dict[str, str]) -> str:
+    """The whole picture (see ``Bosk.svg``)."""
+    frame = Frame(game)
+    width = 2 * M + frame.w * U + PANEL
+    height = max(2 * M + frame.h * U, 300.0 + 24.0 * game.n)
+    svg = svgkit.root(width, height, game.describe(), f"board bosk players-{game.n}", 2.0)
+    _draw_regions(svg, game, frame)
+    _draw_grid(svg, game, frame)
+    if coords:
+        _draw_coords(svg, frame)
+    _draw_leaves(svg, game, frame)
+    _draw_trees(svg, game, frame)
+    if highlight and game.to_move is not None:
+        _draw_targets(svg, game, frame, select)
+    for kind, action in marks.items():
+        _draw_mark(svg, game, frame, kind, action)
+    _draw_panel(svg, game, frame)
+    return svgkit.to_string(svg)
+
+
+# --- the park ------------------------------------------------------------------------------
+
+
+def _draw_regions(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """Spaces filled by region, a texture per region, and thick lines between regions."""
+    geo = game.geo
+    spaces = svgkit.sub(svg, "g", class_="spaces")
+    textures = svgkit.sub(svg, "g", class_="textures", pointer_events="none")
+    others = [r for r in range(len(geo.letters)) if r != geo.lake]
+    for s, (x, y) in enumerate(geo.space_xy):
+        region = geo.region[s]
+        letter = geo.letters[region]
+        left, top = frame.space(x, y)
+        lake = region == geo.lake
+        fill = LAKE_FILL if lake else REGION_FILL[others.index(region) % len(REGION_FILL)]
+        svgkit.sub(
+            spaces, "rect", x=left, y=top, width=U, height=U, fill=fill,
+            class_=f"space region-{letter}" + (" lake" if lake else ""),
+            data_space=geo.space_names[s], data_region=letter,
+        )
+        texture = "waves" if lake else TEXTURES[others.index(region) % len(TEXTURES)]
+        _texture(textures, texture, left, top)
+    borders = svgkit.sub(svg, "g", class_="region-borders", pointer_events="none",
+                         stroke="#6e5a44", stroke_width="2.2", stroke_linecap="round")
+    for s, (x, y) in enumerate(geo.space_xy):
+        left, top = frame.space(x, y)
+        if x + 1 < frame.w and geo.region[s + 1] != geo.region[s]:
+            svgkit.sub(borders, "line", x1=left + U, y1=top, x2=left + U, y2=top + U)
+        if y + 1 < frame.h and geo.region[s + frame.w] != geo.region[s]:
+            svgkit.sub(borders, "line", x1=left, y1=top, x2=left + U, y2=top)
+    svgkit.sub(svg, "rect", x=M, y=M, width=frame.w * U, height=frame.h * U, fill="none",
+               stroke="#6e5a44", stroke_width="3", class_="park-edge")
+
+
+def _texture(group: ET.Element, kind: str, left: float, top: float) -> None:
+    """A region's texture inside one space, in faint ink."""
+    ink = {"stroke": TEXTURE_INK, "stroke_opacity": "0.35", "stroke_width": "1", "fill": "none"}
+    q = U / 4
+    if kind == "waves":
+        for k in (1, 3):
+            y = top + k * q
+            d = f"M{left + 6:g} {y:g} q{q / 2:g} -4 {q:g} 0 t{q:g} 0 t{q:g} 0"
+            svgkit.sub(group, "path", d=d, class_="texture waves", stroke="#3f7fa6",
+                       stroke_opacity="0.55", stroke_width="1.2", fill="none")
+    elif kind == "dots":
+        for i in (1, 3):
+            for j in (1, 3):
+                svgkit.sub(group, "circle", cx=left + i * q, cy=top + j * q, r=1.3,
+                           fill=TEXTURE_INK, fill_opacity="0.35", class_="texture dots")
+    elif kind == "hatch":
+        for k in (1, 2, 3):
+            svgkit.sub(group, "line", x1=left + k * q - 5, y1=top + U - 6, x2=left + k * q + 5,
+                       y2=top + 6, class_="texture hatch", **ink)
+    elif kind == "tufts":
+        for cx, cy in ((left + q, top + 3 * q), (left + 3 * q, top + 1.5 * q)):
+            d = f"M{cx - 4:g} {cy - 4:g} L{cx:g} {cy + 3:g} L{cx + 4:g} {cy - 4:g}"
+            svgkit.sub(group, "path", d=d, class_="texture tufts", **ink)
+    elif kind == "rings":
+        svgkit.sub(group, "circle", cx=left + U / 2, cy=top + U / 2, r=U / 4,
+                   class_="texture rings", **ink)
+    elif kind == "cross":
+        for cx, cy in ((left + q, top + q), (left + 3 * q, top + 3 * q)):
+            d = f"M{cx - 3:g} {cy:g} H{cx + 3:g} M{cx:g} {cy - 3:g} V{cy + 3:g}"
+            svgkit.sub(group, "path", d=d, class_="texture cross", **ink)
+    elif kind == "dashes":
+        for k in (1, 3):
+            svgkit.sub(group, "line", x1=left + 8, y1=top + k * q, x2=left + U - 8,
+                       y2=top + k * q, stroke_dasharray="3 3", class_="texture dashes", **ink)
+
+
+def _draw_grid(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """The lines of points trees stand on, and a dot on each empty inner point."""
+    group = svgkit.sub(svg, "g", class_="grid", pointer_events="none", stroke="#8a7a63",
+                       stroke_opacity="0.45", stroke_width="0.8")
+    for x in range(1, frame.w):
+        px, _ = frame.point(x, 0)
+        svgkit.sub(group, "line", x1=px, y1=M, x2=px, y2=M + frame.h * U)
+    for y in range(1, frame.h):
+        _, py = frame.point(0, y)
+        svgkit.sub(group, "line", x1=M, y1=py, x2=M + frame.w * U, y2=py)
+    dots = svgkit.sub(svg, "g", class_="points", pointer_events="none")
+    for p, (x, y) in enumerate(game.geo.point_xy):
+        if not game.standing[p]:
+            px, py = frame.point(x, y)
+            svgkit.sub(dots, "circle", cx=px, cy=py, r=1.8, fill="#6e5a44", class_="point")
+
+
+def _draw_coords(svg: ET.Element, frame: Frame) -> None:
+    """Column letters under the park and row numbers to its left (spaces and points alike)."""
+    group = svgkit.sub(svg, "g", class_="coords", pointer_events="none", fill="#6b5d4d",
+                       font_size="10", text_anchor="middle")
+    for x in range(frame.w):
+        cx, _ = frame.centre(x, 0)
+        svgkit.sub(group, "text", COLUMNS[x], x=cx, y=M + frame.h * U + 18)
+    for y in range(frame.h):
+        _, cy = frame.centre(0, y)
+        svgkit.sub(group, "text", str(y + 1), x=M - 17, y=cy + 3.5)
+
+
+def species_path(seat: int, cx: float, cy: float, r: float) -> str:
+    """The silhouette of a seat's species around (cx, cy): birch almond, linden heart, maple
+    star, ginkgo fan."""
+    kind = seat % 4
+    if kind == 0:
+        return (
+            f"M{cx - r * 0.75:.2f} {cy + r * 0.75:.2f} Q{cx - r:.2f} {cy - r:.2f} "
+            f"{cx + r * 0.75:.2f} {cy - r * 0.75:.2f} Q{cx + r:.2f} {cy + r:.2f} "
+            f"{cx - r * 0.75:.2f} {cy + r * 0.75:.2f} Z"
+        )
+    if kind == 1:
+        return (
+            f"M{cx:.2f} {cy + r:.2f} C{cx - r * 1.4:.2f} {cy + r * 0.1:.2f} "
+            f"{cx - r * 0.7:.2f} {cy - r * 1.15:.2f} {cx:.2f} {cy - r * 0.5:.2f} "
+            f"C{cx + r * 0.7:.2f} {cy - r * 1.15:.2f} {cx + r * 1.4:.2f} {cy + r * 0.1:.2f} "
+            f"{cx:.2f} {cy + r:.2f} Z"
+        )
+    if kind == 2:
+        corners = []
+        for k in range(10):
+            radius = r if k % 2 == 0 else r * 0.48
+            angle = math.radians(-90 + 36 * k)
+            corners.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        return "M" + " L".join(f"{x:.2f} {y:.2f}" for x, y in corners) + " Z"
+    return (
+        f"M{cx:.2f} {cy + r:.2f} L{cx - r * 0.98:.2f} {cy - r * 0.3:.2f} "
+        f"A{r * 1.05:.2f} {r * 1.05:.2f} 0 0 1 {cx + r * 0.98:.2f} {cy - r * 0.3:.2f} Z"
+    )
+
+
+def _draw_leaves(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """Each stack as its top leaf (the stack's owner) over up to two leaves peeking out below,
+    its height in a badge when above 1; squirrels on top of their space."""
+    geo = game.geo
+    group = svgkit.sub(svg, "g", class_="leaves", pointer_events="none")
+    for s, (x, y) in enumerate(geo.space_xy):
+        height, top, squirrel = game.height[s], game.top[s], game.squirrel[s]
+        if not height and squirrel < 0:
+            continue
+        cx, cy = frame.centre(x, y)
+        name = geo.space_names[s]
+        stack = svgkit.sub(group, "g", class_=f"stack height-{height}", data_space=name)
+        for k in range(min(height, 3) - 1, 0, -1):
+            svgkit.sub(stack, "path", d=species_path(top, cx + 3 * k, cy - 3 * k, U * 0.3),
+                       fill="#d8cbb3", stroke=OUTLINE, stroke_width="0.8", class_="leaf under")
+        if height:
+            svgkit.sub(stack, "path", d=species_path(top, cx, cy, U * 0.32),
+                       fill=SEAT_FILL[top], stroke=OUTLINE, stroke_width="1.2",
+                       class_=f"leaf seat-{top} {SPECIES[top]}")
+        if squirrel >= 0:
+            _squirrel(stack, squirrel, cx, cy)
+        if height > 1:
+            bx, by = cx + U * 0.3, cy + U * 0.3
+            svgkit.sub(stack, "circle", cx=bx, cy=by, r=6.5, fill="#fffaf0", stroke=OUTLINE,
+                       stroke_width="0.8", class_="height-badge")
+            svgkit.sub(stack, "text", str(height), x=bx, y=by + 3.2, text_anchor="middle",
+                       font_size="9", font_weight="bold", fill=OUTLINE, class_="height")
+
+
+def _squirrel(parent: ET.Element, seat: int, cx: float, cy: float) -> None:
+    """A sitting squirrel: a big curled tail, body, head and ear, with the species mark."""
+    group = svgkit.sub(parent, "g", class_=f"squirrel seat-{seat} {SPECIES[seat]}",
+                       fill=SEAT_FILL[seat], stroke=OUTLINE, stroke_width="1.2")
+    svgkit.sub(group, "circle", cx=cx - 7, cy=cy - 2, r=8)
+    svgkit.sub(group, "ellipse", cx=cx + 2, cy=cy + 5, rx=6.5, ry=8)
+    svgkit.sub(group, "circle", cx=cx + 6, cy=cy - 6, r=5)
+    svgkit.sub(group, "path", d=f"M{cx + 4:g} {cy - 10:g} L{cx + 6:g} {cy - 16:g} "
+               f"L{cx + 9:g} {cy - 10:g} Z")
+    svgkit.sub(group, "path", d=species_path(seat, cx + 2, cy + 6, 3.6), fill=SEAT_INK[seat],
+               stroke="none")
+
+
+def _draw_trees(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """Standing trees: a pale ground disk, a trunk, and a crown of the species' shape with
+    the tree's value."""
+    geo = game.geo
+    group = svgkit.sub(svg, "g", class_="trees", pointer_events="none")
+    for p, (x, y) in enumerate(geo.point_xy):
+        if not game.standing[p]:
+            continue
+        seat, value = game.tree_owner[p], game.tree_value[p]
+        px, py = frame.point(x, y)
+        tree = svgkit.sub(group, "g", class_=f"tree seat-{seat} {SPECIES[seat]}",
+                          data_point=geo.point_names[p], data_value=value)
+        svgkit.sub(tree, "circle", cx=px, cy=py + 1, r=15, fill="#fffaf0", fill_opacity="0.8",
+                   stroke=OUTLINE, stroke_width="0.8", class_="ground")
+        svgkit.sub(tree, "rect", x=px - 1.8, y=py + 4, width=3.6, height=10, fill="#6b4a2b",
+                   stroke=OUTLINE, stroke_width="0.6", class_="trunk")
+        svgkit.sub(tree, "path", d=species_path(seat, px, py, 12.0), fill=SEAT_FILL[seat],
+                   stroke=OUTLINE, stroke_width="1.3", class_="crown")
+        svgkit.sub(tree, "text", str(value), x=px, y=py + 4, text_anchor="middle",
+                   font_size="11", font_weight="bold", fill=SEAT_INK[seat], class_="value")
+
+
+# --- what can be clicked ------------------------------------------------------------------
+
+
+def _clickable(element: ET.Element, action: str, label: str) -> None:
+    element.set("data-action", action)
+    element.set("tabindex", "0")
+    element.set("role", "button")
+    element.set("aria-label", label)
+
+
+def _draw_targets(svg: ET.Element, game: Bosk, frame: Frame, select: str | None) -> None:
+    """The legal targets of the step: points to plant on (once a value is selected), the four
+    sides for the wind, the seat's trees, leaf spaces with their cost, squirrel spaces."""
+    from .bosk import KIND, S_LEAF, S_PLANT, S_SQUIRREL, S_TREE, S_WIND, VALUE
+
+    geo = game.geo
+    group = svgkit.sub(svg, "g", class_="targets")
+    moves = sorted(game.moves())
+    if game.step == S_PLANT and select is not None:
+        value = int(select.split()[1])
+        for move in moves:
+            v, p = divmod(move % KIND, VALUE)
+            if v + 1 == value:
+                px, py = frame.point(*geo.point_xy[p])
+                action = game.action_of(move)
+                target = svgkit.sub(group, "circle", cx=px, cy=py, r=9, fill="#fffaf0",
+                                    fill_opacity="0.35", stroke="#2e7d9a", stroke_width="1.6",
+                                    class_="target plant legal")
+                _clickable(target, action, f"plant a tree of value {value} on "
+                           f"{geo.point_names[p]}")
+    elif game.step == S_WIND:
+        for d, letter in enumerate(DIRECTIONS):
+            _wind_arrow(group, frame, d, f"wind {letter}")
+    elif game.step == S_TREE:
+        for move in moves:
+            p = move % KIND
+            px, py = frame.point(*geo.point_xy[p])
+            target = svgkit.sub(group, "circle", cx=px, cy=py, r=15, fill="#fffaf0",
+                                fill_opacity="0.01", stroke="#2e7d9a", stroke_width="2",
+                                stroke_dasharray="4 2", class_="target tree legal")
+            _clickable(target, game.action_of(move),
+                       f"let the leaves fall from the tree on {geo.point_names[p]}")
+    elif game.step in (S_LEAF, S_SQUIRREL):
+        leaf = game.step == S_LEAF
+        for move in moves:
+            s = move % KIND
+            left, top = frame.space(*geo.space_xy[s])
+            name = geo.space_names[s]
+            target = svgkit.sub(group, "rect", x=left + 2, y=top + 2, width=U - 4,
+                                height=U - 4, rx=4, fill="#fffaf0", fill_opacity="0.3",
+                                stroke="#2e7d9a", stroke_width="2",
+                                class_="target leaf legal" if leaf else "target squirrel legal")
+            if leaf:
+                cost = 1 if game.top[s] in (-1, game.seat) else game.height[s] + 1
+                tokens = "token" if cost == 1 else "tokens"
+                _clickable(target, game.action_of(move), f"leaf on {name}, costs {cost} {tokens}")
+                svgkit.sub(group, "circle", cx=left + 9, cy=top + 9, r=6.5, fill="#2e7d9a",
+                           class_="cost-badge", pointer_events="none")
+                svgkit.sub(group, "text", str(cost), x=left + 9, y=top + 12.2,
+                           text_anchor="middle", font_size="9", font_weight="bold",
+                           fill="#fffaf0", class_="cost", pointer_events="none")
+            else:
+                _clickable(target, game.action_of(move), f"squirrel on {name}")
+    if game.step in (S_LEAF, S_SQUIRREL) or game.tree >= 0:
+        _draw_chosen(svg, game, frame)
+
+
+def _draw_chosen(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """Ring the tree whose leaves are falling, and the last leaf laid this turn."""
+    geo = game.geo
+    if game.tree >= 0:
+        px, py = frame.point(*geo.point_xy[game.tree])
+        svgkit.sub(svg, "circle", cx=px, cy=py, r=16, fill="none", stroke="#c0392b",
+                   stroke_width="2", class_="chosen-tree", pointer_events="none")
+    if game.last >= 0:
+        left, top = frame.space(*geo.space_xy[game.last])
+        svgkit.sub(svg, "rect", x=left + 1, y=top + 1, width=U - 2, height=U - 2, fill="none",
+                   stroke="#c0392b", stroke_width="1.6", stroke_dasharray="3 2",
+                   class_="last-leaf", pointer_events="none")
+
+
+def _wind_arrow(group: ET.Element, frame: Frame, d: int, action: str) -> None:
+    """A clickable arrow outside the park's side the wind would blow towards."""
+    mid_x, mid_y = M + frame.w * U / 2, M + frame.h * U / 2
+    cx, cy = (
+        (mid_x, M / 2), (M + frame.w * U + M / 2, mid_y),
+        (mid_x, M + frame.h * U + M / 2), (M / 2, mid_y),
+    )[d]
+    angle = math.radians(90 * d)
+    corners = [
+        (cx + 10 * (ax * math.cos(angle) - ay * math.sin(angle)),
+         cy + 10 * (ax * math.sin(angle) + ay * math.cos(angle)))
+        for ax, ay in ARROW
+    ]
+    arrow = svgkit.sub(group, "polygon", points=svgkit.points(corners), fill="#2e7d9a",
+                       stroke=OUTLINE, stroke_width="0.8", class_="target wind legal")
+    _clickable(arrow, action, f"first wind towards {('north', 'east', 'south', 'west')[d]}")
+
+
+def _draw_mark(svg: ET.Element, game: Bosk, frame: Frame, kind: str, action: str) -> None:
+    """A dashed ring on the target of a hinted or previewed action (a point or a space)."""
+    word, _, arg = action.strip().partition(" ")
+    geo = game.geo
+    arg = arg.split("@")[-1].strip().lower()
+    if word in ("plant", "tree") and arg in geo.point_index:
+        cx, cy = frame.point(*geo.point_xy[geo.point_index[arg]])
+    elif word in ("leaf", "squirrel") and arg in geo.space_index:
+        cx, cy = frame.centre(*geo.space_xy[geo.space_index[arg]])
+    else:
+        return
+    svgkit.sub(svg, "circle", cx=cx, cy=cy, r=17, fill="none", stroke="#2e7d9a",
+               stroke_width="2", stroke_dasharray="4 3", class_=kind, pointer_events="none")
+
+
+# --- beside the park ----------------------------------------------------------------------
+
+
+def _draw_panel(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+    """The wind board (8 rounds: wind, tree value asked, the current one lit) and the players
+    (species, name, score; the start player marked as the hiker)."""
+    left = 2 * M + frame.w * U
+    board = svgkit.sub(svg, "g", class_="wind-board")
+    svgkit.sub(board, "text", "Wind", x=left, y=M + 4, font_size="12", font_weight="bold",
+               fill=OUTLINE)
+    winds = game.winds()
+    slot = 27.0
+    for r in range(1, 9):
+        top = M + 12 + (r - 1) * slot
+        current = r == game.round and game.to_move is not None
+        svgkit.sub(board, "rect", x=left, y=top, width=PANEL - 20, height=slot - 3, rx=4,
+                   fill="#f3d98b" if current else "#efe7d6", stroke=OUTLINE,
+                   stroke_width="1.6" if current else "0.6",
+                   class_="round current" if current else "round", data_round=r)
+        svgkit.sub(board, "text", str(r), x=left + 10, y=top + 16, font_size="11",
+                   text_anchor="middle", fill=OUTLINE, class_="round-number")
+        if winds:
+            d = winds[r - 1]
+            cx, cy = left + 40, top + slot / 2 - 1.5
+            angle = math.radians(90 * d)
+            corners = [
+                (cx + 8 * (ax * math.cos(angle) - ay * math.sin(angle)),
+                 cy + 8 * (ax * math.sin(angle) + ay * math.cos(angle)))
+                for ax, ay in ARROW
+            ]
+            svgkit.sub(board, "polygon", points=svgkit.points(corners), fill="#2e7d9a",
+                       class_="wind-arrow", data_wind=DIRECTIONS[d])
+            svgkit.sub(board, "text", DIRECTIONS[d], x=left + 56, y=top + 16, font_size="11",
+                       fill=OUTLINE, class_="wind-letter")
+        else:
+            svgkit.sub(board, "text", "?", x=left + 40, y=top + 16, font_size="11",
+                       text_anchor="middle", fill=OUTLINE, class_="wind-letter")
+        need = game.required_value(r)
+        svgkit.sub(board, "text", f"tree {need}" if need else "any tree", x=left + 78,
+                   y=top + 16, font_size="10", fill=OUTLINE, class_="tree-value")
+    players = svgkit.sub(svg, "g", class_="players")
+    totals = game.totals()
+    base = M + 12 + 8 * slot + 18
+    for seat in range(game.n):
+        y = base + seat * 24
+        row = svgkit.sub(players, "g", class_=f"player seat-{seat} {SPECIES[seat]}")
+        if seat == game.to_move:
+            svgkit.sub(row, "rect", x=left - 3, y=y - 10, width=PANEL - 14, height=21, rx=4,
+                       fill="none", stroke="#2e7d9a", stroke_width="1.6", class_="to-move")
+        svgkit.sub(row, "path", d=species_path(seat, left + 8, y, 8.0), fill=SEAT_FILL[seat],
+                   stroke=OUTLINE, stroke_width="1")
+        svgkit.sub(row, "text", game.names[seat], x=left + 22, y=y + 4, font_size="10.5",
+                   fill=OUTLINE, class_="name")
+        if seat == game.start:
+            fx = left + PANEL - 48
+            svgkit.sub(row, "path", d=f"M{fx:g} {y + 7:g} V{y - 7:g} L{fx + 9:g} {y - 3.5:g} "
+                       f"L{fx:g} {y:g}", fill="#c0392b", stroke=OUTLINE, stroke_width="1",
+                       class_="start-player")
+        svgkit.sub(row, "text", str(totals[seat]), x=left + PANEL - 24, y=y + 4,
+                   font_size="11", font_weight="bold", text_anchor="end", fill=OUTLINE,
+                   class_="total")

@@ -1,0 +1,95 @@
+"""The Bosk score sheet: totals, summer per line, winter per region, and everything a player
+sees beside the park (season, wind board, start player, trees, tiles and tokens per seat)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .bosk_parks import DIRECTIONS
+
+if TYPE_CHECKING:
+    from .bosk import Bosk
+
+
+def season_of(game: Bosk) -> str:
+    """Spring while trees are planted; autumn from the wind choice on; over after winter.
+    Summer and winter are scored inside the action that ends spring or round 8."""
+    from .bosk import S_OVER, S_PLANT
+
+    if game.step == S_PLANT:
+        return "spring"
+    return "over" if game.step == S_OVER else "autumn"
+
+
+def wind_board(game: Bosk) -> list[dict[str, Any]]:
+    """The 8 rounds: each one's wind (None until the first wind is chosen), the tree value it
+    asks for (None: any tree), and whether it is the current round."""
+    winds = game.winds()
+    return [
+        {
+            "round": r,
+            "wind": DIRECTIONS[winds[r - 1]] if winds else None,
+            "tree": game.required_value(r),
+            "current": r == game.round and game.to_move is not None,
+        }
+        for r in range(1, 9)
+    ]
+
+
+def score_of(game: Bosk) -> dict[str, Any]:
+    from .bosk import S_OVER, S_PLANT, TILES, TOKENS, WINTER_TABLE, award, tile_name
+
+    geo, n = game.geo, game.n
+    summer_done = game.step != S_PLANT
+    control = game.controlled()
+    regions: list[dict[str, Any]] = [
+        {"region": letter, "spaces": control[r], "lake": r == geo.lake}
+        for r, letter in enumerate(geo.letters)
+    ]
+    winter = []
+    if game.step == S_OVER:
+        winter = [
+            dict(entry, points=award(control[r], WINTER_TABLE)) for r, entry in enumerate(regions)
+        ]
+    trees = []
+    for seat in range(n):
+        hand = [v for v in (1, 2, 3, 4) for _ in range(game.hand[seat][v])]
+        park = [
+            {"point": geo.point_names[p], "value": game.tree_value[p]}
+            for p in range(len(game.tree_owner))
+            if game.tree_owner[p] == seat and game.standing[p]
+        ]
+        trees.append({"hand": hand, "park": park})
+    tiles = [
+        {
+            "hand": [tile_name(t) for t in TILES if game.tiles[seat] >> t & 1],
+            "used": [tile_name(t) for t in TILES if not game.tiles[seat] >> t & 1],
+        }
+        for seat in range(n)
+    ]
+    held = [game.held if seat == game.to_move else 0 for seat in range(n)]
+    squirrels = [geo.space_names[s] if s >= 0 else None for s in game.squirrel_at]
+    return {
+        "totals": game.totals(),
+        "names": list(game.names),
+        "season": season_of(game),
+        "step": ("plant", "wind", "tree", "tile", "leaf", "squirrel", "over")[game.step],
+        "to_move": game.to_move,
+        "start_player": game.start,
+        "round": game.round,
+        "wind": DIRECTIONS[game.wind] if game.wind >= 0 else None,
+        "required_tree": game.required_value(game.round) if game.round else None,
+        "wind_board": wind_board(game),
+        "summer_totals": list(game.summer),
+        "winter_totals": list(game.winter),
+        "summer": game.summer_lines() if summer_done else [],
+        "winter": winter,
+        "regions": regions,
+        "tree": geo.point_names[game.tree] if game.tree >= 0 else None,
+        "trees": trees,
+        "tiles": tiles,
+        "tokens": [TOKENS - game.on_park[seat] - held[seat] for seat in range(n)],
+        "held": held,
+        "leaves": list(game.on_park),
+        "squirrels": squirrels,
+    }
