@@ -1,0 +1,114 @@
+"""Fixtures for the browser tests: the site built into a temporary folder, served from an
+in-process server on 127.0.0.1, and Debian's Chromium driven headless by Playwright.
+
+Every page is watched: console errors, uncaught exceptions and any request that would leave
+127.0.0.1 are recorded (and such requests aborted), and the tests assert that none happened.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (make test installs Debian's chromium)"
+    if not (ROOT / "node_modules" / "pyodide").exists():
+        return "node_modules is missing (make test runs npm ci)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built afresh from the working tree for this test run."""
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    out = tmp_path_factory.mktemp("site")
+    shutil.rmtree(out)
+    build_site.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server, url = serve.start(site_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_FLAGS}
+
+
+@dataclass
+class Watch:
+    """What a browser context did that a test must not see."""
+
+    base: str
+    errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+
+    def local(self, url: str) -> bool:
+        return url.startswith((self.base, "blob:", "data:"))
+
+    def assert_clean(self) -> None:
+        assert self.outside == [], f"requests left 127.0.0.1: {self.outside}"
+        assert self.errors == [], f"console errors: {self.errors}"
+
+
+def watch_context(context: Any, base: str) -> Watch:
+    """Abort and record requests to anything but the site; record console errors."""
+    watch = Watch(base)
+
+    def route(route: Any) -> None:
+        if watch.local(route.request.url):
+            route.continue_()
+        else:
+            watch.outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    context.on("request", lambda r: None if watch.local(r.url) else watch.outside.append(r.url))
+    context.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
+    context.on("weberror", lambda e: watch.errors.append(str(e.error)))
+    return watch
+
+
+@pytest.fixture(scope="module")
+def site_context(browser: Any, site_url: str) -> Iterator[tuple[Any, Watch]]:
+    """One browser context per test module (page loads are costly: Pyodide starts each time)."""
+    context = browser.new_context(locale="en-GB")
+    watch = watch_context(context, site_url)
+    yield context, watch
+    context.close()

@@ -1,0 +1,190 @@
+"""Bounders in the browser: a whole game played by clicking highlighted cells only, with the
+pie swap; the result panel against the engine's own result for the same record; undo, redo,
+the score preview, links and the saved game."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, Watch
+
+from py_engine import load_game
+
+pytestmark = pytest.mark.browser
+
+HIGHLIGHTED = "#board [data-action]"
+
+
+@pytest.fixture(scope="module")
+def game_page(site_context: tuple[Any, Watch], site_url: str) -> Iterator[Any]:
+    """The Bounders page, loaded once, with its engine ready."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "bounders.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    yield page
+    watch.assert_clean()
+    page.close()
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def wait_ply(page: Any, n: int) -> None:
+    page.wait_for_function(f"document.body.dataset.ply === '{n}'")
+
+
+def click_action(page: Any, selector: str) -> None:
+    before = ply(page)
+    page.click(selector)
+    wait_ply(page, before + 1)
+
+
+def new_game(page: Any, **options: str) -> None:
+    page.click("#new-game")
+    for name, value in options.items():
+        page.check(f'input[name="option-{name}"][value="{value}"]')
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function(
+        "document.body.dataset.ply === '0' && !document.getElementById('new-game-dialog').open"
+    )
+
+
+def record(page: Any) -> str:
+    return str(page.text_content("#record"))
+
+
+def test_first_picture_is_in_the_page(site_dir: Any) -> None:
+    html = (site_dir / "bounders.html").read_text("utf-8")
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in html
+    assert html.count('data-action="') == 127
+    assert 'name="engine"' in html and 'config="engine/config.json"' in html
+
+
+def test_whole_tournament_game_by_clicking(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="tournament", komi="off")
+    assert page.locator(HIGHLIGHTED).count() == 127
+    assert page.locator("#choices [data-action]").count() == 0
+    click_action(page, '#board [data-action="g7"]')
+    assert page.locator("#choices [data-action=swap]").is_visible()
+    click_action(page, "#choices [data-action=swap]")
+    assert "Player 1 (Light)" in page.text_content("#turn")
+    assert page.locator("#choices [data-action]").count() == 0
+    rng = random.Random(7)
+    while page.get_attribute("body", "data-over") != "true":
+        cells = page.locator(HIGHLIGHTED)
+        count = cells.count()
+        assert count > 0
+        before = ply(page)
+        cells.nth(rng.randrange(count)).click()
+        wait_ply(page, before + 1)
+    text = record(page)
+    assert text.startswith("game: bounders\nsize: 7\nrules: tournament\nkomi: off\n\ng7\nswap\n")
+    expected = load_game(text).result()
+    assert expected is not None
+    panel = page.locator("#result")
+    assert panel.is_visible()
+    winner = "draw" if expected["winner"] is None else str(expected["winner"])
+    assert panel.get_attribute("data-winner") == winner
+    assert panel.get_attribute("data-reason") == expected["reason"]
+    seat = f"Player {expected['winner'] + 1}"
+    assert seat in page.text_content("#result-text")
+    score = load_game(text).score()
+    rows = page.locator("#result .regions tbody tr")
+    assert rows.count() == len(score["regions"])
+    assert page.locator(HIGHLIGHTED).count() == 0
+    assert "wins" in page.text_content("#announcer")
+
+
+def test_undo_and_redo(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="on")
+    for cell in ("g7", "a1", "m7"):
+        click_action(page, f'#board [data-action="{cell}"]')
+    assert page.locator('#board .last-move').count() == 1
+    played = record(page)
+    page.click("#undo")
+    wait_ply(page, 2)
+    page.click("#undo")
+    wait_ply(page, 1)
+    assert record(page).endswith("\ng7\n")
+    assert page.locator('#board [data-action="a1"]').count() == 1
+    page.click("#redo")
+    wait_ply(page, 2)
+    page.click("#redo")
+    wait_ply(page, 3)
+    assert record(page) == played
+    assert page.is_disabled("#redo")
+    page.click("#undo")
+    wait_ply(page, 2)
+    click_action(page, '#board [data-action="a7"]')
+    assert page.is_disabled("#redo")
+    assert record(page).endswith("\ng7\na1\na7\n")
+    assert page.evaluate("location.hash").endswith("moves=g7,a1,a7")
+
+
+def test_hover_previews_the_score(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
+    click_action(page, '#board [data-action="g7"]')
+    page.hover('#board [data-action="a1"]')
+    page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    text = page.text_content("#preview")
+    game = load_game(record(page))
+    game.play("a1")
+    totals = game.score()["totals"]
+    assert "a1" in text and f"(Dark) {totals[0]:g}" in text and f"(Light) {totals[1]:g}" in text
+
+
+def test_bad_link_keeps_the_game(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
+    click_action(page, '#board [data-action="g7"]')
+    kept = record(page)
+    page.evaluate("location.hash = 'size=7&moves=g7,g7'")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "g7" in page.text_content("#error")
+    assert record(page) == kept
+    page.evaluate("location.hash = 'size=7&moves=%E0%A4%A'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('URL')")
+    assert record(page) == kept
+    page.evaluate("location.hash = 'size=9&moves=a1'")
+    page.wait_for_function("document.getElementById('record').textContent.includes('size: 9')")
+    assert record(page).endswith("\n\na1\n")
+    assert page.is_hidden("#error")
+
+
+def test_language_and_theme(game_page: Any) -> None:
+    page = game_page
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#undo") == "무르기"
+    assert "플레이어" in page.text_content("#turn")
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.select_option("#theme", "dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+
+
+def test_reload_restores_the_game(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="tournament", komi="on")
+    click_action(page, '#board [data-action="g7"]')
+    click_action(page, '#board [data-action="a1"]')
+    page.click("#undo")
+    wait_ply(page, 1)
+    kept = record(page)
+    saved = json.loads(page.evaluate("localStorage.getItem('tabula.game.bounders')"))
+    assert saved["actions"] == ["g7"] and saved["redo"] == ["a1"]
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    assert record(page) == kept
+    assert page.is_enabled("#redo")
+    page.click("#redo")
+    wait_ply(page, 2)
