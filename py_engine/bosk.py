@@ -15,76 +15,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .bosk_actions import parse_action
+from .bosk_draw import describe, draw
 from .bosk_parks import DIRECTIONS, PARKS, SIDES, Park, format_park, park_of, read_park
+from .bosk_rules import (
+    ALL_TILES,
+    KIND,
+    KINDS,
+    LEAF,
+    PLANT,
+    ROUNDS,
+    S_LEAF,
+    S_OVER,
+    S_PLANT,
+    S_SQUIRREL,
+    S_TILE,
+    S_TREE,
+    S_WIND,
+    SQUIRREL,
+    SQUIRREL_TILE,
+    SUMMER_TABLE,
+    TILE,
+    TILES,
+    TREE,
+    TREE_VALUES,
+    TURNS,
+    VALUE,
+    WIND,
+    WINTER_TABLE,
+    award,
+    nearest_clockwise,
+    tile_name,
+    wind_schedule,
+)
+from .bosk_score import score_of
 from .core import Game, IllegalAction, NotationError, Option, choice_option
-
-KIND = 1024
-PLANT, WIND, TREE, TILE, LEAF, SQUIRREL = (k * KIND for k in range(6))
-KINDS = ("plant", "wind", "tree", "tile", "leaf", "squirrel")
-VALUE = 128  # plant moves: (value - 1) * VALUE + point
-
-# Steps of play: what the seat to move chooses next.
-S_PLANT, S_WIND, S_TREE, S_TILE, S_LEAF, S_SQUIRREL, S_OVER = range(7)
-STEPS = ("plant", "wind", "tree", "tile", "leaf", "squirrel", "over")
-
-TREE_VALUES = (1, 1, 2, 2, 3, 3, 4, 4)
-SQUIRREL_TILE = 1  # the squirrel tile counts as 1 for the next start player
-TILES = (1, 2, 3, 4, 5, 6, 7, 8)
-ALL_TILES = sum(1 << t for t in TILES)
-TOKENS = 35
-ROUNDS = 8
-TURNS = "FRBL"  # forward, right, back, left: quarter turns clockwise from the first wind
-
-# Points by rank, as (alone, first, second, tied first, tied second).
-SUMMER_TABLE = (3, 2, 1, 1, 0)
-WINTER_TABLE = (8, 5, 3, 4, 1)
-
-
-def tile_name(tile: int) -> str:
-    return "S" if tile == SQUIRREL_TILE else str(tile)
-
-
-def award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list[int]:
-    """Points for one line (summer) or region (winter); only seats with a value above 0 take
-    part. A seat alone takes ``alone``. Otherwise the highest takes ``first`` and the next
-    highest ``second``; several tied highest take ``tied first`` each and nobody is second;
-    several tied next highest take ``tied second`` each."""
-    alone, first, second, tied_first, tied_second = table
-    points = [0] * len(values)
-    taking = [seat for seat, v in enumerate(values) if v > 0]
-    if len(taking) == 1:
-        points[taking[0]] = alone
-        return points
-    if not taking:
-        return points
-    top = max(values[seat] for seat in taking)
-    firsts = [seat for seat in taking if values[seat] == top]
-    if len(firsts) > 1:
-        for seat in firsts:
-            points[seat] = tied_first
-        return points
-    points[firsts[0]] = first
-    rest = [seat for seat in taking if values[seat] != top]
-    runner = max(values[seat] for seat in rest)
-    seconds = [seat for seat in rest if values[seat] == runner]
-    for seat in seconds:
-        points[seat] = second if len(seconds) == 1 else tied_second
-    return points
-
-
-def nearest_clockwise(seats: Sequence[int], start: int, players: int) -> int:
-    """Of the tied ``seats``, the one nearest clockwise from ``start``, ``start`` itself first."""
-    return min(seats, key=lambda seat: (seat - start) % players)
-
-
-def wind_schedule(first: int, winds: str) -> list[int]:
-    """Each round's wind (0..3 = N E S W) from the first direction and the ``winds`` letters."""
-    return [(first + TURNS.index(letter)) % 4 for letter in winds]
-
-
-def _coerce_players(value: Any) -> int:
-    players: int = choice_option(2, (2, 3, 4)).coerce(value)
-    return players
 
 
 def _coerce_winds(value: Any) -> str:
@@ -129,7 +94,7 @@ class Bosk(Game):
     name = "bosk"
     title = "Bosk"
     OPTIONS = {
-        "players": Option(2, _coerce_players, str, "number of players", (2, 3, 4)),
+        "players": choice_option(2, (2, 3, 4), "number of players"),
         "park": Option(None, read_park, format_park, "rows of region letters, top row first"),
         "winds": Option("FRBLFRBL", _coerce_winds, str, "each round's wind, from the first"),
         "names": Option(None, _coerce_names, _format_names, "player names, comma-separated"),
@@ -445,8 +410,6 @@ class Bosk(Game):
         return f"{KINDS[kind]} {geo.space_names[data]}"
 
     def move_of(self, action: str) -> int:
-        from .bosk_actions import parse_action
-
         return parse_action(self, action)
 
     def buttons(self, select: str | None = None) -> list[dict[str, str]]:
@@ -472,8 +435,6 @@ class Bosk(Game):
         return [a + b for a, b in zip(self.summer, self.winter, strict=True)]
 
     def score(self) -> dict[str, Any]:
-        from .bosk_score import score_of
-
         return score_of(self)
 
     def ranking(self) -> list[int]:
@@ -504,8 +465,6 @@ class Bosk(Game):
     # --- the picture ----------------------------------------------------------------------
 
     def describe(self) -> str:
-        from .bosk_draw import describe
-
         return describe(self)
 
     def svg(
@@ -523,8 +482,6 @@ class Bosk(Game):
         the four sides for ``wind D``. ``preview`` draws the position after an action, ``hint``
         rings a suggested action's target. Bad actions or selections raise IllegalAction.
         """
-        from .bosk_draw import draw
-
         marks: dict[str, str] = {}
         if hint is not None:
             self.move_of(hint)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .bosk_parks import DIRECTIONS
+from .bosk_rules import KIND, KINDS, SQUIRREL_TILE, STEPS, VALUE, tile_name
 from .core import IllegalAction
 
 if TYPE_CHECKING:
@@ -23,8 +24,6 @@ EXPECTED = {
 
 def parse_action(game: Bosk, action: str) -> int:
     """The legal move ``action`` names in ``game``; IllegalAction explains why there is none."""
-    from .bosk import KIND, KINDS, STEPS
-
     word, _, arg = action.strip().partition(" ")
     word, arg = word.lower(), arg.strip()
     step = STEPS[game.step]
@@ -42,8 +41,6 @@ def parse_action(game: Bosk, action: str) -> int:
 
 
 def _plant(game: Bosk, arg: str) -> int:
-    from .bosk import VALUE
-
     value_text, sep, point_text = arg.partition("@")
     if not sep or value_text not in ("1", "2", "3", "4"):
         raise IllegalAction(f"plant {arg!r}: expected plant VALUE@POINT, VALUE 1 to 4")
@@ -72,8 +69,6 @@ def _tree(game: Bosk, arg: str) -> int:
 
 
 def _tile(game: Bosk, arg: str) -> int:
-    from .bosk import SQUIRREL_TILE
-
     text = arg.upper()
     if text == "S":
         return SQUIRREL_TILE
@@ -114,8 +109,6 @@ _READERS = {
 
 def _why(game: Bosk, word: str, data: int) -> str:
     """Why a well-formed action is not among the legal moves."""
-    from .bosk import SQUIRREL_TILE, tile_name
-
     geo, seat = game.geo, game.seat
     if word == "tree":
         if game.tree_owner[data] != seat or not game.standing[data]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import svgkit
 from .bosk_parks import COLUMNS, DIRECTIONS
+from .bosk_rules import KIND, S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND, VALUE
 
 if TYPE_CHECKING:
     from .bosk import Bosk
@@ -34,8 +35,6 @@ ARROW = ((0.0, -1.0), (0.6, 0.5), (0.0, 0.15), (-0.6, 0.5))  # pointing north, u
 
 def describe(game: Bosk) -> str:
     """The position in words: season, round and wind, whose turn, and the scores."""
-    from .bosk import S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND
-
     names = game.names
     side = f"{game.geo.width} × {game.geo.height}"
     text = f"Bosk, {game.n} players, park {side}."
@@ -98,6 +97,7 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
         _draw_coords(svg, frame)
     _draw_leaves(svg, game, frame)
     _draw_trees(svg, game, frame)
+    _draw_chosen(svg, game, frame)
     if highlight and game.to_move is not None:
         _draw_targets(svg, game, frame, select)
     for kind, action in marks.items():
@@ -312,8 +312,6 @@ def _clickable(element: ET.Element, action: str, label: str) -> None:
 def _draw_targets(svg: ET.Element, game: Bosk, frame: Frame, select: str | None) -> None:
     """The legal targets of the step: points to plant on (once a value is selected), the four
     sides for the wind, the seat's trees, leaf spaces with their cost, squirrel spaces."""
-    from .bosk import KIND, S_LEAF, S_PLANT, S_SQUIRREL, S_TREE, S_WIND, VALUE
-
     geo = game.geo
     group = svgkit.sub(svg, "g", class_="targets")
     moves = sorted(game.moves())
@@ -362,8 +360,6 @@ def _draw_targets(svg: ET.Element, game: Bosk, frame: Frame, select: str | None)
                            fill="#fffaf0", class_="cost", pointer_events="none")
             else:
                 _clickable(target, game.action_of(move), f"squirrel on {name}")
-    if game.step in (S_LEAF, S_SQUIRREL) or game.tree >= 0:
-        _draw_chosen(svg, game, frame)
 
 
 def _draw_chosen(svg: ET.Element, game: Bosk, frame: Frame) -> None:

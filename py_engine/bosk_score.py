@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .bosk_parks import DIRECTIONS
+from .bosk_rules import S_OVER, S_PLANT, STEPS, TILES, TOKENS, WINTER_TABLE, award, tile_name
 
 if TYPE_CHECKING:
     from .bosk import Bosk
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 def season_of(game: Bosk) -> str:
     """Spring while trees are planted; autumn from the wind choice on; over after winter.
     Summer and winter are scored inside the action that ends spring or round 8."""
-    from .bosk import S_OVER, S_PLANT
-
     if game.step == S_PLANT:
         return "spring"
     return "over" if game.step == S_OVER else "autumn"
@@ -37,8 +36,6 @@ def wind_board(game: Bosk) -> list[dict[str, Any]]:
 
 
 def score_of(game: Bosk) -> dict[str, Any]:
-    from .bosk import S_OVER, S_PLANT, TILES, TOKENS, WINTER_TABLE, award, tile_name
-
     geo, n = game.geo, game.n
     summer_done = game.step != S_PLANT
     control = game.controlled()
@@ -73,7 +70,7 @@ def score_of(game: Bosk) -> dict[str, Any]:
         "totals": game.totals(),
         "names": list(game.names),
         "season": season_of(game),
-        "step": ("plant", "wind", "tree", "tile", "leaf", "squirrel", "over")[game.step],
+        "step": STEPS[game.step],
         "to_move": game.to_move,
         "start_player": game.start,
         "round": game.round,

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import load_game
-from py_engine.bosk import TOKENS, Bosk
+from py_engine.bosk import Bosk
+from py_engine.bosk_rules import TOKENS
 
 
 def snapshot(game: Bosk) -> tuple[Any, ...]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from py_engine import IllegalAction
-from py_engine.bosk import S_OVER, SUMMER_TABLE, WINTER_TABLE, Bosk, award, nearest_clockwise
+from py_engine.bosk import Bosk
 from py_engine.bosk_parks import PARKS, park_of
+from py_engine.bosk_rules import S_OVER, SUMMER_TABLE, WINTER_TABLE, award, nearest_clockwise
 
 # A spring whose trees mirror each other across the diagonal, so the summer scores are level
 # and Player 1 (seat 0) starts autumn: rows for one are columns for the other.
