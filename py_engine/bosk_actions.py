@@ -42,6 +42,7 @@ def parse_action(game: Bosk, action: str) -> int:
 
 def _plant(game: Bosk, arg: str) -> int:
     value_text, sep, point_text = arg.partition("@")
+    value_text = value_text.strip()
     if not sep or value_text not in ("1", "2", "3", "4"):
         raise IllegalAction(f"plant {arg!r}: expected plant VALUE@POINT, VALUE 1 to 4")
     value = int(value_text)
@@ -125,9 +126,9 @@ def _why(game: Bosk, word: str, data: int) -> str:
         return f"{name} holds a squirrel"
     ahead = geo.first[game.wind][game.tree] if game.last < 0 else geo.ahead[game.wind][game.last]
     if data not in ahead:
-        where = "the tree's downwind side" if game.last < 0 else (
+        where = "on the tree's downwind side" if game.last < 0 else (
             f"ahead of {geo.space_names[game.last]}"
         )
-        return f"{name} is not on {where} (wind {DIRECTIONS[game.wind]})"
+        return f"{name} is not {where} (wind {DIRECTIONS[game.wind]})"
     cost = game.height[data] + 1
     return f"covering {name} costs {cost} tokens and {game.held} are held"

@@ -158,7 +158,7 @@ def spring_done() -> Bosk:
     (["wind N", "tree e4"], "leaf e4", "expected a leaf tile"),
     (["wind N", "tree e4", "tile 2"], "leaf e5", "not on the tree's downwind side"),
     (["wind N", "tree e4", "tile 2"], "leaf z9", "not a space"),
-    (["wind N", "tree e4", "tile 3", "leaf e4"], "leaf g6", "not on ahead of e4"),
+    (["wind N", "tree e4", "tile 3", "leaf e4"], "leaf g6", "g6 is not ahead of e4"),
     (["wind N", "tree e4", "tile S"], "squirrel e8", "not within 3 steps"),
     (["wind N"], "tree b5", "round 1 needs a tree of value 1"),
     (["wind N"], "tree d5", "Player 1 has no tree on d5"),
@@ -173,6 +173,12 @@ def test_bad_actions_change_nothing(prefix: list[str], action: str, problem: str
     with pytest.raises(IllegalAction, match=problem):
         game.play(action)
     assert (game.record(), game.score(), game.legal_actions()) == before
+
+
+def test_spaces_around_the_at_sign_are_allowed() -> None:
+    game = Bosk(players=2)
+    game.play(" plant 3 @ C4 ")
+    assert game.history == ["plant 3@c4"]
 
 
 def test_used_tile_is_refused() -> None:
