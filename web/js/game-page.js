@@ -338,6 +338,7 @@ async function main() {
   wire();
   try {
     engine = await connectEngine();
+    performance.mark("worker-ready");
   } catch (error) {
     setStatus("failed");
     showError(t("error.worker", { message: String(error) }));

@@ -1,0 +1,126 @@
+"""Browser benchmark: how fast the built site shows a board and gets its engine ready.
+
+In one headless-Chromium run against the built site (served on 127.0.0.1), as medians of
+several loads of a returning visitor (a persistent browser profile, warmed by one load of each
+page first), it prints:
+
+- the time to the first board picture (the page's first contentful paint: the board is in the
+  HTML, drawn at build time);
+- the time to a ready engine (the game page's "engine-ready" mark: PyScript worker started, the
+  engine imported, the first position drawn by it);
+- bare Pyodide start-up (bench/pyodide.html: Pyodide alone in a worker) and the ratio of the two;
+- the engine's Bounders side-7 playout benchmark inside Pyodide against CPython.
+
+Targets: first picture <= 0.3 s; engine ready <= 1.1 x bare Pyodide; Pyodide playouts >=
+0.5 x CPython. Usage: ``python tools/bench_browser.py [--loads 5] [--seconds 3]`` after
+``make site`` (``make bench-browser`` does both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402
+
+from py_engine.bench import measure  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 120_000
+MARK = "performance.getEntriesByName({!r})[0]?.startTime ?? null"
+PAINT = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+
+
+def load(context: Any, url: str, mark: str) -> dict[str, float]:
+    """Open ``url`` in a new page, wait for ``mark``; returns paint and mark times in seconds."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
+    times = {"paint": page.evaluate(PAINT), "ready": page.evaluate(MARK.format(mark))}
+    page.close()
+    return {key: value / 1000 for key, value in times.items() if value is not None}
+
+
+def playouts_in_pyodide(context: Any, url: str, seconds: float) -> dict[str, float]:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
+    answer = page.evaluate(
+        "s => document.querySelector('script[name=engine]').xworker.sync.bench(s)", seconds
+    )
+    page.close()
+    figures: dict[str, float] = json.loads(answer)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--loads", type=int, default=5, help="loads of each page (medians)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="playout benchmark duration")
+    args = parser.parse_args(argv)
+    if not (args.site / "bench" / "pyodide.html").exists():
+        print(f"{args.site} is not a built site: run `make site` first", file=sys.stderr)
+        return 1
+    server, base = serve.start(args.site)
+    game_url, bare_url = base + "bounders.html", base + "bench/pyodide.html"
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=FLAGS
+        )
+        first_game, first_bare = load(context, game_url, "engine-ready"), load(
+            context, bare_url, "pyodide-ready"
+        )
+        games, bares = [], []
+        for _ in range(args.loads):
+            games.append(load(context, game_url, "engine-ready"))
+            bares.append(load(context, bare_url, "pyodide-ready"))
+        in_pyodide = playouts_in_pyodide(context, game_url, args.seconds)
+        context.close()
+    server.shutdown()
+    in_cpython = measure("bounders", {"size": 7}, args.seconds)
+
+    picture = statistics.median(g["paint"] for g in games)
+    ready = statistics.median(g["ready"] for g in games)
+    bare = statistics.median(b["ready"] for b in bares)
+    ratio = in_pyodide["playouts_per_s"] / in_cpython["playouts_per_s"]
+    rows = [
+        ("first board picture", f"{picture:.3f} s", "<= 0.3 s", picture <= 0.3),
+        ("engine ready", f"{ready:.2f} s", "", None),
+        ("bare Pyodide start-up", f"{bare:.2f} s", "", None),
+        ("engine ready / bare Pyodide", f"{ready / bare:.2f}", "<= 1.1", ready / bare <= 1.1),
+        ("playouts/s in Pyodide", f"{in_pyodide['playouts_per_s']:,.0f}", "", None),
+        ("playouts/s in CPython", f"{in_cpython['playouts_per_s']:,.0f}", "", None),
+        ("Pyodide / CPython playouts", f"{ratio:.2f}", ">= 0.5", ratio >= 0.5),
+    ]
+    print(f"Browser benchmark: medians of {args.loads} returning-visitor loads "
+          f"(first visit: engine ready {first_game['ready']:.2f} s, "
+          f"bare Pyodide {first_bare['ready']:.2f} s)")
+    for label, value, target, met in rows:
+        verdict = "" if met is None else ("  met" if met else "  MISSED")
+        print(f"  {label:<30} {value:>10}  {target:<8}{verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
