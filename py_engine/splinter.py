@@ -568,7 +568,7 @@ class Splinter(Game):
         shift = self.last_shift()
         if shift is not None:
             pushed = len(shift.landed) - 1 + (shift.fell is not None)
-            text += f" Last move {self.history[-1] if self.history else ''}".rstrip()
+            text += f" Last move {self.action_of(self.stack[-1][0])}"
             text += f", pushing {pushed} piece{'s' * (pushed != 1)}." if pushed else "."
         outcome = self.result()
         if outcome is None:

@@ -79,13 +79,15 @@ def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
             raise IllegalAction(f"select: {select!r} is not a piece that can move now")
     hinted = game.move_of(hint) if hint is not None else None
     if preview is None:
-        return _picture(game, frame == "full", coords, movable, selected, hinted, None, "")
+        return _picture(game, frame == "full", coords, movable, selected, hinted, None, "",
+                        game.describe())
     move = game.move_of(preview)
     game.do(move)
     try:
-        words = consequence(game, game.action_of(move))
-        return _picture(game, frame == "full", coords, set(), None, None, move, words,
-                        confirm=highlight)
+        action = game.action_of(move)
+        label = f"Preview of {action}. {game.describe()}"
+        return _picture(game, frame == "full", coords, set(), None, None, move,
+                        consequence(game, action), label, confirm=highlight)
     finally:
         game.undo_move()
 
@@ -98,20 +100,27 @@ def consequence(game: Splinter, action: str) -> str:
     shift = game.last_shift()
     assert shift is not None
     names = game.grid.names
-    pushed = len(shift.landed) - 1
-    text = f"{action}: pushes {pushed} piece{'s' * (pushed != 1)}." if pushed else f"{action}:"
+    mover = shift.landed[0]
+    piece = game.board[mover] or dict(shift.removed)[mover]
+    text = f"{action}: the {piece_name(piece)} moves to {names[mover]}"
+    pushed = len(shift.landed) - 1 + (shift.fell is not None)
+    text += f" and pushes {pushed} piece{'s' * (pushed != 1)}." if pushed else "."
     if shift.fell is not None:
         text += f" The {piece_name(shift.fell[1])} on {names[shift.fell[0]]} falls off the board."
     if shift.removed:
-        parts = ", ".join(f"{piece_name(p)} {names[q]}" for q, p in shift.removed)
-        text += f" {len(shift.removed)} splinter off and are removed: {parts}."
+        parts = ", ".join(f"{piece_name(p)} on {names[q]}" for q, p in shift.removed)
+        many = len(shift.removed) > 1
+        text += (f" {len(shift.removed)} piece{'s' * many} splinter{'s' * (not many)} off and"
+                 f" {'are' if many else 'is'} removed: {parts}.")
     if game.over is None:
         return text + " The game goes on."
     return f"{text} The move ends the game. {outcome_words(game)}"
 
 
 def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
-             hinted: int | None, previewed: int | None, words: str, confirm: bool = False) -> str:
+             hinted: int | None, previewed: int | None, words: str, label: str,
+             confirm: bool = False) -> str:
+    """Draw the position as it stands (in a preview, after the previewed move)."""
     grid, board = game.grid, game.board
     shift = game.last_shift()
     on_board = sorted(game.pieces[1] | game.pieces[2])
@@ -121,7 +130,7 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
     if fell is not None and shift is not None:
         fell = (fell[0] + shift.step, fell[1])
         view = view.including(*grid.column_row(fell[0]))
-    svg = svgkit.root(view.width, view.height, game.describe(), "board splinter",
+    svg = svgkit.root(view.width, view.height, label, "board splinter",
                       14.0 if coords else 2.0)
     if words:
         ET.SubElement(svg, "desc").text = words
@@ -321,7 +330,8 @@ def _coords(svg: ET.Element, view: Frame, columns: int, rows: int) -> None:
     """Column letters under the framed squares and row numbers to their left."""
     from .splinter import LETTERS
 
-    group = svgkit.sub(svg, "g", class_="coords", pointer_events="none")
+    group = svgkit.sub(svg, "g", class_="coords", pointer_events="none",
+                       font_family="sans-serif")
     for column in range(max(view.left, 0), min(view.right, columns - 1) + 1):
         x, _ = view.centre(column, 0)
         svgkit.sub(group, "text", LETTERS[column], x=x, y=view.height + S * 0.95,

@@ -1,0 +1,193 @@
+"""The Splinter picture: what can be clicked, the preview, the marks and the frame."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from test_splinter import position, splinter, state
+
+from py_engine import IllegalAction, NotationError
+from py_engine.splinter import Splinter
+
+ROOT = Path(__file__).resolve().parent.parent
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(picture: str) -> ET.Element:
+    return ET.fromstring(picture)
+
+
+def with_class(root: ET.Element, css: str) -> list[ET.Element]:
+    return [e for e in root.iter() if css in (e.get("class") or "").split()]
+
+
+def attribute_values(root: ET.Element, name: str) -> set[str]:
+    return {value for e in root.iter() if (value := e.get(name)) is not None}
+
+
+def view_box(root: ET.Element) -> list[float]:
+    return [float(v) for v in (root.get("viewBox") or "").split()]
+
+
+def test_the_picture_names_the_position_and_has_no_inline_style() -> None:
+    game = splinter()
+    root = parse(game.svg())
+    assert root.get("aria-label") == game.describe()
+    assert root.findtext(f"{NS}title") == game.describe()
+    assert "Black to move" in game.describe()
+    assert not any(e.get("style") is not None or e.tag == f"{NS}style" for e in root.iter())
+
+
+def test_every_movable_piece_can_be_selected() -> None:
+    game = splinter()
+    game.play("h10-h11")
+    root = parse(game.svg())
+    movable = {action.split("-")[0] for action in game.legal_actions()}
+    assert attribute_values(root, "data-select") == movable
+    for element in root.iter():
+        if element.get("data-select"):
+            assert element.get("tabindex") == "0" and element.get("role") == "button"
+            assert "White" in (element.get("aria-label") or "")
+    assert not attribute_values(root, "data-action")
+    assert not attribute_values(parse(game.svg(highlight=False)), "data-select")
+
+
+def test_a_selected_piece_offers_its_moves() -> None:
+    game = splinter()
+    root = parse(game.svg(select="h10"))
+    assert attribute_values(root, "data-action") == {
+        a for a in game.legal_actions() if a.startswith("h10-")
+    }
+    assert len(attribute_values(root, "data-action")) == 8
+    assert with_class(root, "selected")
+    assert "h11" not in attribute_values(root, "data-select"), "the target square wins the click"
+
+
+@pytest.mark.parametrize("square", ["h11", "e13", "z9", "h10-h11", ""])
+def test_selecting_what_cannot_move_is_refused(square: str) -> None:
+    game = splinter()
+    before = state(game)
+    with pytest.raises(IllegalAction, match="not a piece that can move"):
+        game.svg(select=square)
+    assert state(game) == before
+
+
+def test_the_preview_of_a_splinter_fades_and_names_the_pieces_lost() -> None:
+    game = splinter()
+    before = state(game)
+    root = parse(game.svg(preview="f12-e13"))
+    assert state(game) == before, "the preview takes its move back"
+    words = root.findtext(f"{NS}desc") or ""
+    assert "1 piece splinters off and is removed: Black pawn on e13" in words
+    assert "The game goes on" in words
+    faded = [e for e in with_class(root, "piece") if "splinter" in (e.get("class") or "")]
+    assert [e.get("data-cell") for e in faded] == ["e13"]
+    assert faded[0].get("opacity") is not None
+    assert with_class(root, "splinter-mark") and with_class(root, "ghost")
+    assert attribute_values(root, "data-action") == {"f12-e13"}, "clicking it confirms"
+    assert (root.get("aria-label") or "").startswith("Preview of f12-e13. Splinter on")
+    assert "Black: king and 13 pawns, 1 lost" in (root.get("aria-label") or "")
+
+
+def test_the_preview_shows_every_pushed_piece_and_the_end_of_the_game() -> None:
+    game = position("wa5 bb5 Bc5 bd5 we5 wf5 Wg5 wa6", edge="off")
+    root = parse(game.svg(preview="d5-c5"))
+    words = root.findtext(f"{NS}desc") or ""
+    assert "pushes 3 pieces" in words
+    assert "White pawn on a5 falls off the board" in words
+    assert "The move ends the game" in words and "Black wins" in words
+    assert len(with_class(root, "push-arrow")) == 4, "three pieces shifted, one pushed off"
+    faded = [e for e in with_class(root, "piece") if "splinter" in (e.get("class") or "")]
+    assert [e.get("data-cell") for e in faded] == ["off"]
+    assert not game.is_over
+
+
+@pytest.mark.parametrize("action", ["h10-h12", "a1-a2", "h11-h12", "nonsense"])
+def test_previewing_a_bad_action_is_refused(action: str) -> None:
+    game = splinter()
+    before = state(game)
+    with pytest.raises(IllegalAction):
+        game.svg(preview=action)
+    with pytest.raises(IllegalAction):
+        game.svg(hint=action)
+    assert state(game) == before
+
+
+def test_the_last_move_and_the_pieces_it_pushed_are_marked() -> None:
+    game = splinter()
+    game.play("h10-h11")
+    root = parse(game.svg())
+    assert len(with_class(root, "last-move")) == 1
+    assert len(with_class(root, "pushed-mark")) == 2
+    assert len(with_class(root, "last-from")) == 1
+    came = {e.get("data-cell"): e.get("data-from") for e in root.iter() if e.get("data-from")}
+    assert came == {"h11": "h10", "h12": "h11", "h13": "h12"}
+    assert [e.get("data-cell") for e in with_class(root, "moved")] == ["h11"]
+
+
+def test_a_hint_is_marked() -> None:
+    root = parse(splinter().svg(hint="f8-g9"))
+    assert with_class(root, "hint")
+
+
+def test_pieces_read_apart_without_colour() -> None:
+    """Pawns are discs and kings squares; Black's pieces carry a mark, White's do not."""
+    root = parse(splinter().svg())
+    pieces = with_class(root, "piece")
+    assert len(pieces) == 30
+    for piece in pieces:
+        classes = (piece.get("class") or "").split()
+        body = piece.find(f"{NS}*[@class='body']")
+        assert body is not None
+        assert body.tag == (f"{NS}rect" if "king" in classes else f"{NS}circle")
+        marked = piece.find(f"{NS}*[@class='mark']") is not None
+        assert marked == ("black" in classes)
+
+
+def test_the_frame_fits_the_pieces_and_the_whole_board_on_request() -> None:
+    game = splinter()
+    fit, full = view_box(parse(game.svg())), view_box(parse(game.svg(frame="full")))
+    assert fit[2:] == [9 * 10 + 4, 10 * 10 + 4], "the 5x6 block with two squares around"
+    assert full[2:] == [15 * 10 + 4, 18 * 10 + 4]
+    for action in ["f12-e13", "f7-f6"]:
+        game.play(action)
+    cells = {e.get("data-cell") for e in with_class(parse(game.svg()), "piece")}
+    names = {game.grid.names[q] for q in game.pieces[1] | game.pieces[2]}
+    assert cells == names
+
+
+def test_the_frame_stays_within_the_board() -> None:
+    game = position("Ba1 Wb1 wc1 bb2", size="15x18")
+    root = parse(game.svg(coords=True))
+    letters = [e.text for e in root.iter(f"{NS}text") if e.text and e.text.isalpha()]
+    assert letters[0] == "a" and len(letters) == 9
+    numbers = [e.text for e in root.iter(f"{NS}text") if e.text and e.text.isdigit()]
+    assert numbers[0] == "1" and len(numbers) == 10
+
+
+def test_a_bad_frame_is_refused() -> None:
+    with pytest.raises(NotationError, match="'fit' or 'full'"):
+        splinter().svg(frame="zoom")
+
+
+def test_a_finished_game_offers_nothing_to_click() -> None:
+    game = position("Bb5 bc5 bd5 we5 Wf5")
+    game.play("d5-c5")
+    root = parse(game.svg())
+    assert not attribute_values(root, "data-select") and not attribute_values(root, "data-action")
+    assert "Black wins" in (root.get("aria-label") or "")
+    assert game.buttons() == []
+
+
+def test_the_command_line_writes_the_picture(tmp_path: Path) -> None:
+    out = tmp_path / "splinter.svg"
+    done = subprocess.run([sys.executable, "-m", "py_engine", "svg", "splinter", "splinter",
+                           "-o", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    root = parse(out.read_text())
+    assert (root.get("aria-label") or "").startswith("Splinter on a 15 by 18 board")
+    assert isinstance(splinter(), Splinter)
