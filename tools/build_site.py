@@ -43,6 +43,8 @@ PYODIDE_FILES = (
 # Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
 SITE_GAMES = ("bounders", "splinter", "bosk")
 TEMPLATES = ("index.html", "game.html")
+# A game's side panel module, web/games/<game>.js, or this one when it has none.
+GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
 
 
@@ -155,6 +157,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "title_key": f"game.{name}.title",
             "board": game.svg(),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
+            "panel": f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else GENERIC,
         }
         (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
     return playable

@@ -1,13 +1,5 @@
-// Bounders' side panel: seats named with their colour (a swap exchanges colours), the points
-// per colour with komi and stones, and at the end every region with its bounding stones.
-
-function colourName(view, seat, t) {
-  return t(`bounders.colour.${view.score.colours[seat]}`);
-}
-
-function seatLabel(view, seat, t) {
-  return t("bounders.seat", { n: seat + 1, colour: colourName(view, seat, t) });
-}
+// Bounders' side panel: the points per colour with komi and stones, and at the end every
+// region with its bounding stones.
 
 function row(cells, tag = "td") {
   const tr = document.createElement("tr");
@@ -42,7 +34,7 @@ function resultDetails(view, t) {
   head.append(row(["region", "points", "dark", "light", "owner"].map((k) => t(`bounders.regions.${k}`)), "th"));
   const rows = document.createElement("tbody");
   for (const region of view.score.regions) {
-    const owner = region.owner ? t(`bounders.colour.${region.owner}`) : t("bounders.regions.none");
+    const owner = region.owner ? t(`colour.${region.owner}`) : t("bounders.regions.none");
     const tr = row([region.cells[0], String(region.cells.length), String(region.dark), String(region.light), owner]);
     tr.dataset.owner = region.owner || "none";
     rows.append(tr);
@@ -53,4 +45,4 @@ function resultDetails(view, t) {
   return wrap;
 }
 
-export default { seatLabel, details, resultDetails };
+export default { details, resultDetails };

@@ -13,14 +13,14 @@ const $ = (id) => document.getElementById(id);
 const body = document.body;
 const game = body.dataset.game;
 const optionSpecs = JSON.parse(body.dataset.options);
-const defaults = Object.fromEntries(Object.entries(optionSpecs).map(([k, spec]) => [k, spec.default]));
 
 let engine = null;
 let panel = null;
-let state = { options: { ...defaults }, actions: [], redo: [] };
+let state = { options: {}, actions: [], redo: [] };
 let view = null;
 let queue = Promise.resolve();
 let previewing = null;
+let selected = null;
 
 /** Run tasks one after another: a click never overtakes the answer to the click before. */
 function enqueue(task) {
@@ -49,19 +49,18 @@ function setStatus(key) {
   el.textContent = t(`status.${key}`);
 }
 
-/** Ask the engine for `next` (options, actions, redo); keep it only if the engine accepts it. */
-async function go(next, { said = "" } = {}) {
-  const answer = await engine.view(BOARD, recordText(game, next.options, next.actions), settings());
+/** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
+ * keep it only if the engine accepts it. */
+async function go(next, { said = "", select = null } = {}) {
+  const chosen = { coords: $("show-coords").checked, select };
+  const answer = await engine.view(BOARD, recordText(game, next.options, next.actions), chosen);
+  selected = select;
   state = { options: answer.options, actions: answer.actions, redo: next.redo };
   view = answer;
   showError("");
   render();
   persist();
   announce([said, answer.result ? resultSentence(answer) : ""].filter(Boolean).join(" "));
-}
-
-function settings() {
-  return { coords: $("show-coords").checked };
 }
 
 function persist() {
@@ -75,10 +74,11 @@ function persist() {
 function render() {
   const frame = $("board");
   const hadFocus = frame.contains(document.activeElement);
-  const focused = document.activeElement?.dataset?.action;
+  const { action, select } = document.activeElement?.dataset ?? {};
   showSvg(frame, view.svg);
   if (hadFocus) {
-    const again = focused && frame.querySelector(`[data-action="${CSS.escape(focused)}"]`);
+    const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
+      || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
     (again || frame).focus();
   }
   renderTurn();
@@ -96,8 +96,13 @@ function render() {
   body.dataset.over = String(Boolean(view.result));
 }
 
+/** A seat as players know it: its name if the game has names, else "Player n", with its
+ * colour when the game gives seats colours (a swap can change them). */
 function seatName(seat) {
-  return panel.seatLabel ? panel.seatLabel(view, seat, t) : t("seat.player", { n: seat + 1 });
+  const name = view.score.names?.[seat] ?? t("seat.player", { n: seat + 1 });
+  const colour = view.score.colours?.[seat];
+  if (!colour) return name;
+  return t("seat.with-colour", { name, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour });
 }
 
 function renderTurn() {
@@ -132,9 +137,12 @@ function renderChoices() {
     const button = document.createElement("button");
     button.type = "button";
     const key = `button.${game}.${choice.kind}`;
-    button.textContent = has(key) ? t(key) : choice.label;
+    button.textContent = has(key) ? t(key, { label: choice.label }) : choice.label;
     if (choice.action !== undefined) button.dataset.action = choice.action;
-    if (choice.select !== undefined) button.dataset.select = choice.select;
+    if (choice.select !== undefined) {
+      button.dataset.select = choice.select;
+      button.setAttribute("aria-pressed", String(choice.select === selected));
+    }
     return button;
   });
   $("choices").replaceChildren(...buttons);
@@ -200,21 +208,26 @@ function redo() {
     { said: played(action) }));
 }
 
-function targetAction(event) {
-  const el = event.target.closest?.("[data-action]");
-  return el && el.closest("#board, #choices") ? el.dataset.action : null;
+/** A click on a whole action plays it; on a partial one (data-select) it chooses that part,
+ * or drops it when chosen already, and the engine shows what can follow. */
+function onActivate(event) {
+  const el = event.target.closest?.("[data-action], [data-select]");
+  if (!el || !engine || !view || view.result) return;
+  event.preventDefault();
+  if (el.dataset.action !== undefined) {
+    play(el.dataset.action);
+  } else {
+    choose(el.dataset.select === selected ? null : el.dataset.select);
+  }
 }
 
-function onActivate(event) {
-  const action = targetAction(event);
-  if (action !== null && engine) {
-    event.preventDefault();
-    play(action);
-  }
+function choose(select) {
+  enqueue(() => go(state, { select }));
 }
 
 function onKey(event) {
   if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) onActivate(event);
+  if (event.key === "Escape" && selected !== null) choose(null);
 }
 
 async function onPreview(event) {
@@ -270,7 +283,7 @@ function onNewGameClosed() {
 /** The game to show first: the link's, else the saved one, else a new game. A malformed or
  * illegal link is reported and the saved game kept. */
 async function startingGame() {
-  const saved = loadSaved(game) || { options: { ...defaults }, actions: [], redo: [] };
+  const saved = loadSaved(game) || { options: {}, actions: [], redo: [] };
   if (!location.hash || location.hash === "#") return go(saved);
   let linked;
   try {
@@ -305,7 +318,7 @@ function onHashChange() {
 
 function wire() {
   $("board").addEventListener("click", onActivate);
-  $("board").addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey);
   $("choices").addEventListener("click", onActivate);
   $("board").addEventListener("pointerover", onPreview);
   $("board").addEventListener("focusin", onPreview);
@@ -316,23 +329,16 @@ function wire() {
   $("new-game").addEventListener("click", openNewGame);
   $("new-game-dialog").addEventListener("close", onNewGameClosed);
   $("show-legal").addEventListener("change", (e) => body.classList.toggle("hide-legal", !e.target.checked));
-  $("show-coords").addEventListener("change", () => enqueue(() => go(state)));
+  $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: selected })));
   window.addEventListener("hashchange", onHashChange);
 }
 
-async function loadPanel() {
-  try {
-    return await import(`../games/${game}.js`);
-  } catch {
-    return import("../games/generic.js");
-  }
-}
 
 async function main() {
   performance.mark("page-script");
   const [, module] = await Promise.all([
     setupPrefs(() => view && render()),
-    loadPanel(),
+    import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
   wire();
