@@ -1,4 +1,4 @@
-"""The command line: ``python -m py_engine play|svg|bench``."""
+"""The command line: ``python -m py_engine play|svg|bench|arena``."""
 
 from __future__ import annotations
 
@@ -84,6 +84,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from . import arena
+
+    arena.main(
+        args.game, parse_options(args.option), args.seats.split(","), args.games, args.seed,
+        args.scale, args.jobs, args.verbose,
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m py_engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -101,6 +111,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     bench.set_defaults(run=cmd_bench)
+    arena = sub.add_parser("arena", help="computer against computer, seats rotating")
+    arena.add_argument("game", choices=sorted(GAMES))
+    arena.add_argument("option", nargs="*", help="options as key=value, e.g. size=9")
+    arena.add_argument("--seats", required=True,
+                       help="one per seat: easy, medium, hard, expert or random, e.g. hard,easy")
+    arena.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the random choices")
+    arena.add_argument("--scale", type=float, default=1.0,
+                       help="multiply every level's thinking time, e.g. 0.1 for quick runs")
+    arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    arena.add_argument("-v", "--verbose", action="store_true", help="print each game's result")
+    arena.set_defaults(run=cmd_arena)
     return parser
 
 

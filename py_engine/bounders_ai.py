@@ -1,0 +1,25 @@
+"""What the search knows about Bounders.
+
+The pie rule's ``swap`` is one more action at the second turn; it is tried first so that even
+a short search weighs it against every placement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .bounders import SWAP
+from .core import Game
+from .mcts import Knowledge
+
+
+class BoundersKnowledge(Knowledge):
+    """Expansion tries ``swap`` first; playouts stay uniformly random."""
+
+    def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
+        order = super().expansion_order(game, moves, rng)
+        if SWAP in order:
+            order.remove(SWAP)
+            order.append(SWAP)
+        return order

@@ -1,0 +1,189 @@
+"""A Monte Carlo tree search over any game's fast layer (``moves``/``do``/``undo_move``).
+
+Every atomic action is a step of the tree, so a turn of several actions (Bosk's tree, tile and
+leaves) is several levels owned by the same seat. Each node keeps the sum of the rewards of the
+seat that moved into it: with two seats this is UCT, with three or four each seat picks what is
+best for itself (max-n). The search works on its own replica of the game, built from the
+game's options and actions, and walks it down and back up with ``do``/``undo_move``: no state is
+ever copied, and the caller's game is never touched.
+
+It runs in slices (``run``, ``run_for``) so that a caller can do other work between them, and
+can be stopped (``stop``). A fixed seed with an iteration budget always gives the same result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from .core import Game
+
+EXPLORATION = 0.7
+
+
+class Knowledge:
+    """What a game may teach the search. The defaults know nothing about any game: moves are
+    tried in random order and playouts are uniformly random to the end of the game."""
+
+    def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
+        """The order in which a node's moves are added to the tree: the last one first."""
+        order = list(moves)
+        rng.shuffle(order)
+        return order
+
+    def playout(self, game: Game, rng: random.Random) -> list[float]:
+        """Each seat's reward (or estimate of it) for a game continued from here.
+
+        The game must be left as it was found: every ``do`` is taken back with ``undo_move``.
+        """
+        depth = 0
+        while game.to_move is not None:
+            game.do(rng.choice(game.moves()))
+            depth += 1
+        rewards = game.rewards()
+        for _ in range(depth):
+            game.undo_move()
+        return rewards
+
+
+class Node:
+    """A position of the tree: the move that led to it and who made it, the seat to move, the
+    moves not yet added as children, and the mover's summed rewards over its visits."""
+
+    __slots__ = ("move", "mover", "seat", "untried", "children", "visits", "value", "ends")
+
+    def __init__(self, move: int, mover: int, game: Game, order: list[int]) -> None:
+        self.move = move
+        self.mover = mover
+        self.seat = game.to_move
+        self.untried = order
+        self.children: list[Node] = []
+        self.visits = 0
+        self.value = 0.0
+        self.ends: list[float] | None = game.rewards() if self.seat is None else None
+
+
+def replica(game: Game) -> Game:
+    """A fresh game with the same options and actions: same position, private to its owner."""
+    copy = type(game)(**game.options)
+    for action in game.history:
+        copy.play(action)
+    return copy
+
+
+class Search:
+    """A search from the current position of ``game`` (which it copies once and never changes).
+
+    ``run(iterations)`` and ``run_for(seconds)`` grow the tree and return promptly;
+    ``best_action()`` and ``win_chances()`` may be asked at any time.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        knowledge: Knowledge | None = None,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        if game.to_move is None:
+            raise ValueError("the game is over: there is nothing to search")
+        self.game = replica(game)
+        self.players = game.players
+        self.rng = random.Random(seed)
+        self.knowledge = knowledge or Knowledge()
+        self.exploration = exploration
+        self.root = self._node(-1, -1)
+        self.totals = [0.0] * self.players
+        self.iterations = 0
+        self.stopped = False
+
+    def _node(self, move: int, mover: int) -> Node:
+        game = self.game
+        if game.to_move is None:
+            return Node(move, mover, game, [])
+        order = self.knowledge.expansion_order(game, game.moves(), self.rng)
+        return Node(move, mover, game, order)
+
+    def stop(self) -> None:
+        """Make every ``run`` in progress or to come return at once."""
+        self.stopped = True
+
+    def run(self, iterations: int) -> int:
+        """Up to ``iterations`` more iterations (fewer if stopped); returns how many were run."""
+        done = 0
+        while done < iterations and not self.stopped:
+            self._iterate()
+            done += 1
+        return done
+
+    def run_for(self, seconds: float, iterations: int | None = None) -> int:
+        """Iterate for about ``seconds`` (and at most ``iterations``); returns how many ran."""
+        deadline = time.perf_counter() + seconds
+        done = 0
+        while not self.stopped and (iterations is None or done < iterations):
+            self._iterate()
+            done += 1
+            if time.perf_counter() >= deadline:
+                break
+        return done
+
+    def _iterate(self) -> None:
+        """Select down the tree by UCT, add one child, play out from it, back the rewards up."""
+        game, c = self.game, self.exploration
+        node = self.root
+        path = [node]
+        while not node.untried and node.children:
+            log_n = math.log(node.visits)
+            best = node.children[0]
+            best_score = -1.0
+            for child in node.children:
+                score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            node = best
+            game.do(node.move)
+            path.append(node)
+        if node.untried:
+            move = node.untried.pop()
+            mover = game.to_move
+            assert mover is not None
+            game.do(move)
+            child = self._node(move, mover)
+            node.children.append(child)
+            node = child
+            path.append(node)
+        rewards = node.ends if node.ends is not None else self.knowledge.playout(game, self.rng)
+        for _ in range(len(path) - 1):
+            game.undo_move()
+        for step in path:
+            step.visits += 1
+            if step.mover >= 0:
+                step.value += rewards[step.mover]
+        totals = self.totals
+        for seat in range(self.players):
+            totals[seat] += rewards[seat]
+        self.iterations += 1
+
+    def ranked(self) -> list[tuple[str, int, float]]:
+        """The root's actions searched so far, most visited first: (action, visits, mean reward
+        for the seat to move)."""
+        game = self.game
+        children = sorted(
+            self.root.children, key=lambda n: (n.visits, n.value), reverse=True
+        )
+        return [(game.action_of(n.move), n.visits, n.value / n.visits) for n in children]
+
+    def best_action(self) -> str:
+        """The most visited action (the one the search would try first if it has run none)."""
+        ranked = self.ranked()
+        if ranked:
+            return ranked[0][0]
+        return self.game.action_of(self.root.untried[-1])
+
+    def win_chances(self) -> list[float]:
+        """Each seat's mean reward over the search: its estimated chance to win."""
+        if not self.iterations:
+            return [1.0 / self.players] * self.players
+        return [total / self.iterations for total in self.totals]

@@ -1,0 +1,183 @@
+"""The computer opponent: the generic search, levels and the arena (iteration budgets only)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from py_engine import GAMES, new_game
+from py_engine.ai import LEVELS, Thinker, budget_of, choose_within, knowledge_for
+from py_engine.arena import check_seats, run, wilson
+from py_engine.cli import main
+from py_engine.core import Game
+from py_engine.mcts import Search
+
+
+def configurations() -> list[tuple[str, dict[str, Any]]]:
+    """Every game, with every seat count it offers."""
+    found = []
+    for name, cls in GAMES.items():
+        seats = cls.OPTIONS.get("players")
+        for players in seats.choices if seats else (None,):
+            found.append((name, {} if players is None else {"players": players}))
+    return found
+
+
+def advanced(name: str, options: dict[str, Any], actions: int, seed: int) -> Game:
+    """A game after up to ``actions`` random actions (stopping before the end)."""
+    game = new_game(name, **options)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        legal = game.legal_actions()
+        game.play(rng.choice(legal))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+@pytest.mark.parametrize(("name", "options"), configurations())
+@pytest.mark.parametrize("actions", [0, 7, 30])
+def test_search_returns_a_legal_action(name: str, options: dict[str, Any], actions: int) -> None:
+    game = advanced(name, options, actions, seed=actions)
+    assert choose_within(game, 60, seed=3) in game.legal_actions()
+
+
+@pytest.mark.parametrize(("name", "options"), configurations())
+def test_search_leaves_the_game_as_it_found_it(name: str, options: dict[str, Any]) -> None:
+    game = advanced(name, options, 12, seed=5)
+    record, legal, seat = game.record(), game.legal_actions(), game.to_move
+    search = Search(game, seed=1, knowledge=knowledge_for(game))
+    search.run(80)
+    assert (game.record(), game.legal_actions(), game.to_move) == (record, legal, seat)
+    assert (search.game.record(), search.game.legal_actions()) == (record, legal)
+
+
+@pytest.mark.parametrize(("name", "options"), configurations())
+def test_fixed_seed_and_iterations_reproduce_the_search(name: str, options: dict[str, Any]) -> None:
+    game = advanced(name, options, 9, seed=2)
+    runs = []
+    for _ in range(2):
+        search = Search(game, seed=42, knowledge=knowledge_for(game))
+        search.run(150)
+        runs.append((search.best_action(), search.ranked(), search.win_chances()))
+    assert runs[0] == runs[1]
+
+
+def test_win_chances_are_a_share_per_seat() -> None:
+    search = Search(new_game("bounders"), seed=1)
+    assert search.win_chances() == [0.5, 0.5]
+    search.run(50)
+    chances = search.win_chances()
+    assert len(chances) == 2 and abs(sum(chances) - 1) < 1e-9
+    assert sum(visits for _, visits, _ in search.ranked()) == 50
+
+
+# A Bounders game in which Light, to move, has three legal cells: d9 ends the game at once
+# with a Light win, while d8 and e10 each lose against best play.
+BOUNDERS_WIN_AT_ONCE = (
+    "f8 j3 g1 e11 a2 g11 k6 m4 b5 c8 e6 h7 d3 l2 g5 d7 j10 a7 d6 m7 e8 f2 i9 d1 h10 k8 i1 d2 "
+    "j5 h12 c2 i6 i5 c4 i11 g10 b4 e3 k9 f4 h11 g2 f5 g8 d4 j8 h3 i4 l5 i8 k1 m5 h9 j4 k4 l3 "
+    "l1 g9 l4 m1 k2 f9 e9"
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bounders_search_finds_the_move_that_wins_at_once(seed: int) -> None:
+    game = new_game("bounders")
+    for action in BOUNDERS_WIN_AT_ONCE.split():
+        game.play(action)
+    assert sorted(game.legal_actions()) == ["d8", "d9", "e10"]
+    assert choose_within(game, 200, seed=seed) == "d9"
+
+
+def test_bounders_swap_is_searched_in_tournament_rules() -> None:
+    game = new_game("bounders", rules="tournament")
+    game.play("g7")
+    search = Search(game, seed=1, knowledge=knowledge_for(game))
+    search.run(1)
+    assert search.ranked()[0][0] == "swap"
+
+
+def test_stopping_a_search_returns_promptly() -> None:
+    search = Search(new_game("bounders", size=9), seed=1)
+    worker = threading.Thread(target=search.run_for, args=(60.0,))
+    worker.start()
+    time.sleep(0.05)
+    search.stop()
+    worker.join(timeout=2.0)
+    assert not worker.is_alive()
+    assert search.run(100) == 0
+
+
+def test_a_stopped_thinker_is_decided_and_answers_a_legal_action() -> None:
+    game = new_game("bounders")
+    thinker = Thinker(game, "expert", seed=1)
+    assert not thinker.think(0.01)
+    thinker.stop()
+    assert thinker.think(10.0)
+    assert thinker.action() in game.legal_actions()
+
+
+def test_a_single_legal_action_is_answered_without_thinking() -> None:
+    game = new_game("bounders")
+    for action in BOUNDERS_WIN_AT_ONCE.split():
+        game.play(action)
+    game.play("d8")
+    assert game.legal_actions() == ["e10"]
+    thinker = Thinker(game, "expert")
+    assert thinker.think(0.0) and thinker.search.iterations == 0
+    assert thinker.action() == "e10"
+
+
+def test_levels_are_thinking_times() -> None:
+    assert [budget_of(level) for level in LEVELS] == [0.25, 1.0, 3.0, 8.0]
+    assert budget_of("Hard") == 3.0 and budget_of(0.5) == 0.5
+    with pytest.raises(ValueError, match="unknown level 'genius'"):
+        budget_of("genius")
+    with pytest.raises(ValueError, match="positive"):
+        budget_of(0)
+
+
+def test_a_finished_game_cannot_be_searched() -> None:
+    game = new_game("bounders")
+    for action in BOUNDERS_WIN_AT_ONCE.split():
+        game.play(action)
+    game.play("d9")
+    with pytest.raises(ValueError, match="over"):
+        Search(game)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(90, 100)
+    assert 0.82 < low < 0.83 and 0.94 < high < 0.95
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_arena_seats_are_checked() -> None:
+    assert check_seats(["Hard", " random"], 2) == ["hard", "random"]
+    with pytest.raises(ValueError, match="unknown seat 'strong'"):
+        check_seats(["strong", "easy"], 2)
+    with pytest.raises(ValueError, match="2 seats but --seats names 3"):
+        check_seats(["easy", "easy", "easy"], 2)
+
+
+def test_arena_rotates_seats_and_counts_every_game() -> None:
+    tallies = run("bounders", {}, ["easy", "random"], games=2, seed=3, scale=0.02)
+    assert [t.name for t in tallies] == ["easy", "random"]
+    for tally in tallies:
+        assert tally.games == 2
+    assert tallies[0].wins + tallies[0].draws == tallies[1].losses + tallies[1].draws
+    assert tallies[0].thinking and not tallies[1].thinking
+
+
+def test_arena_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "bounders", "--seats", "random,random", "--games", "2", "--seed", "4"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "bounders: 2 games" in out and "95% CI" in out
+    assert main(["arena", "bounders", "--seats", "random", "--games", "1"]) == 2
