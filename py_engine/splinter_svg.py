@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import svgkit
 from .core import IllegalAction, NotationError
+from .splinter_board import LETTERS, piece_name
 
 if TYPE_CHECKING:
     from .splinter import Shift, Splinter
@@ -56,6 +57,7 @@ def fit(game: Splinter, squares: list[int], whole: bool) -> Frame:
         (min(r for _, r in places), max(r for _, r in places), grid.rows, 10),
     ):
         low, high = max(0, low - MARGIN), min(size - 1, high + MARGIN)
+        least = min(least, size)
         while high - low + 1 < least:
             if low > 0:
                 low -= 1
@@ -95,8 +97,6 @@ def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
 def consequence(game: Splinter, action: str) -> str:
     """What the move just made did, in words: the pieces it pushed, those that splintered off,
     and whether the game ends."""
-    from .splinter import outcome_words, piece_name
-
     shift = game.last_shift()
     assert shift is not None
     names = game.grid.names
@@ -114,7 +114,7 @@ def consequence(game: Splinter, action: str) -> str:
                  f" {'are' if many else 'is'} removed: {parts}.")
     if game.over is None:
         return text + " The game goes on."
-    return f"{text} The move ends the game. {outcome_words(game)}"
+    return f"{text} The move ends the game. {game.outcome_words()}"
 
 
 def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
@@ -305,8 +305,6 @@ def _hits(svg: ET.Element, game: Splinter, view: Frame, movable: set[int],
           targets: dict[int, str], previewed: int | None) -> None:
     """Invisible squares on top that receive clicks and focus: a movable piece selects it, a
     target square plays the move to it; in a preview, the mover's square confirms the move."""
-    from .splinter import piece_name
-
     grid, board = game.grid, game.board
     layer = svgkit.sub(svg, "g", class_="hits")
 
@@ -328,8 +326,6 @@ def _hits(svg: ET.Element, game: Splinter, view: Frame, movable: set[int],
 
 def _coords(svg: ET.Element, view: Frame, columns: int, rows: int) -> None:
     """Column letters under the framed squares and row numbers to their left."""
-    from .splinter import LETTERS
-
     group = svgkit.sub(svg, "g", class_="coords", pointer_events="none",
                        font_family="sans-serif")
     for column in range(max(view.left, 0), min(view.right, columns - 1) + 1):

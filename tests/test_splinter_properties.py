@@ -243,3 +243,19 @@ def test_illegal_actions_change_nothing(options: dict[str, Any], seed: int, plie
         else:
             raise AssertionError(f"{action!r} was played")
         assert snapshot(game) == before
+
+
+def test_each_of_the_120_first_moves_agrees_with_the_plain_rules() -> None:
+    """Every first move, on the default board: the same pieces after it, the same losses.
+    Black's corner pieces are the top ones, f12 and j12: only they can step out of touch."""
+    start = new({})
+    splintering = []
+    for action in start.legal_actions():
+        game, reference = new({}), Reference(start)
+        game.play(action)
+        reference.play(action)
+        assert pieces_of(game) == {name(q): p for q, p in reference.pieces.items()}
+        assert game.lost[BLACK] == reference.lost["b"] and not game.is_over
+        if game.lost[BLACK]:
+            splintering.append(action)
+    assert splintering == ["f12-e13", "j12-k13"], "only a top corner stepping off diagonally"
