@@ -94,7 +94,7 @@ class Splinter(Game):
         self.lost = [0, *lost]
         self.hash = 0
         for square, piece in placement.items():
-            if grid.template[square] != EMPTY or piece not in (1, 2, 5, 6):
+            if square not in grid.names or piece not in (1, 2, 5, 6):
                 raise ValueError(f"cannot place piece {piece} on square {square}")
             self.board[square] = piece
             self.pieces[piece & 3].add(square)
@@ -388,10 +388,12 @@ class Splinter(Game):
             edge = end - step
             if self.wall:
                 return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
-                        "the board, which the wall edge rule forbids")
+                        "the board, which the wall edge rule forbids (edge=off lets pawns go)")
             return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
                     "the board: a king may never leave it")
-        square = next(q for q in range(start, end, step) if q in self.held)
+        square = next((q for q in range(start, end, step) if q in self.held), None)
+        if square is None:
+            return f"{action} is not legal here"
         return (f"no return: the {piece_name(board[square])} on {names[square]} left "
                 f"{names[square + step]} in {colour_title(3 - self.turn)}'s last move and may "
                 "not go back to it")
@@ -413,8 +415,9 @@ class Splinter(Game):
         if self.over is not None:
             return self.over[2], self.over[3]
         black = self._group(self.kings[BLACK])
-        return len(black), len(black) if self.kings[WHITE] in black else len(
-            self._group(self.kings[WHITE]))
+        if self.kings[WHITE] in black:
+            return len(black), len(black)
+        return len(black), len(self._group(self.kings[WHITE]))
 
     def split_near(self) -> bool:
         """Whether the player to move has a move that parts the kings (it ends the game)."""

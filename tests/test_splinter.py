@@ -455,3 +455,10 @@ def test_split_near_when_a_move_would_part_the_kings() -> None:
     game = position("Bb5 bc5 bd5 we5 Wf5")
     assert game.score()["split_near"] is True
     assert game.score()["king_groups"] == {"black": 5, "white": 5}
+
+
+def test_built_positions_must_be_one_group_with_a_king_each() -> None:
+    with pytest.raises(ValueError, match="one group"):
+        position("Ba1 Wb1 bd1 wb2")
+    with pytest.raises(ValueError, match="one king of each colour"):
+        position("Ba1 bb1 wc1")
