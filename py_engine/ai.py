@@ -76,9 +76,13 @@ class Thinker:
         return self.done
 
     def _settled(self, now: float) -> bool:
-        """True when the leader's lead in visits exceeds what the time left could add."""
-        children = self.search.root.children
-        if self.search.root.untried or len(children) < 2:
+        """True when a move wins at once, or the leader's lead in visits exceeds what the time
+        left could add."""
+        root = self.search.root
+        if root.won is not None:
+            return True
+        children = root.children
+        if root.untried or len(children) < 2:
             return False
         first, second = sorted((c.visits for c in children), reverse=True)[:2]
         rate = self.search.iterations / max(now - self.started, 1e-6)

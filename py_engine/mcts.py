@@ -52,7 +52,9 @@ class Node:
     """A position of the tree: the move that led to it and who made it, the seat to move, the
     moves not yet added as children, and the mover's summed rewards over its visits."""
 
-    __slots__ = ("move", "mover", "seat", "untried", "children", "visits", "value", "ends")
+    __slots__ = (
+        "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won"
+    )
 
     def __init__(self, move: int, mover: int, game: Game, order: list[int]) -> None:
         self.move = move
@@ -63,6 +65,7 @@ class Node:
         self.visits = 0
         self.value = 0.0
         self.ends: list[float] | None = game.rewards() if self.seat is None else None
+        self.won: Node | None = None
 
 
 def replica(game: Game) -> Game:
@@ -130,19 +133,27 @@ class Search:
         return done
 
     def _iterate(self) -> None:
-        """Select down the tree by UCT, add one child, play out from it, back the rewards up."""
+        """Select down the tree by UCT, add one child, play out from it, back the rewards up.
+
+        A move found to end the game with a win for its mover is always taken from then on:
+        the seat to move there is known to win, whatever else it could do."""
         game, c = self.game, self.exploration
         node = self.root
         path = [node]
-        while not node.untried and node.children:
-            log_n = math.log(node.visits)
-            best = node.children[0]
-            best_score = -1.0
-            for child in node.children:
-                score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
-                if score > best_score:
-                    best, best_score = child, score
-            node = best
+        while True:
+            if node.won is not None:
+                node = node.won
+            elif node.untried or not node.children:
+                break
+            else:
+                log_n = math.log(node.visits)
+                best = node.children[0]
+                best_score = -1.0
+                for child in node.children:
+                    score = child.value / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+                node = best
             game.do(node.move)
             path.append(node)
         if node.untried:
@@ -152,6 +163,8 @@ class Search:
             game.do(move)
             child = self._node(move, mover)
             node.children.append(child)
+            if child.ends is not None and child.ends[mover] == 1.0:
+                node.won = child
             node = child
             path.append(node)
         rewards = node.ends if node.ends is not None else self.knowledge.playout(game, self.rng)
@@ -176,7 +189,10 @@ class Search:
         return [(game.action_of(n.move), n.visits, n.value / n.visits) for n in children]
 
     def best_action(self) -> str:
-        """The most visited action (the one the search would try first if it has run none)."""
+        """A move that wins at once if one was found, else the most visited action (the one
+        the search would try first if it has run none)."""
+        if self.root.won is not None:
+            return self.game.action_of(self.root.won.move)
         ranked = self.ranked()
         if ranked:
             return ranked[0][0]

@@ -95,6 +95,58 @@ def test_bounders_search_finds_the_move_that_wins_at_once(seed: int) -> None:
     assert choose_within(game, 200, seed=seed) == "d9"
 
 
+# A Splinter game in which White, to move among 104 moves, parts the kings with i10-h9 and
+# keeps the larger group.
+SPLINTER_WIN_AT_ONCE = (
+    "i7-h7 h11-g12 f8-f9 g10-f9 f11-f10 f12-g11 k7-j7 f8-f7 j7-j8 g11-h12 j9-k8 i12-j13 g9-f8 "
+    "i7-j7 f8-g7 f7-g7 k8-l8 g7-g6 k14-l13 e7-e8 i11-h10 e8-e9 h8-i9 g6-h5 f10-f9 f8-e8 i7-i8 "
+    "h6-h5 h10-g9 i9-i10 i13-j14"
+)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_splinter_search_finds_the_move_that_wins_at_once(seed: int) -> None:
+    game = new_game("splinter")
+    for action in SPLINTER_WIN_AT_ONCE.split():
+        game.play(action)
+    assert game.to_move == 1 and len(game.legal_actions()) == 104
+    assert choose_within(game, 200, seed=seed) == "i10-h9"
+
+
+# A three-seat Bosk game at the last leaf of the last turn: seat 2 wins with leaf f4, which
+# ends its path and the game; leaf d4 and leaf e4 go on and lose against best play.
+BOSK3_WIN_AT_ONCE = (
+    "plant 2@d9 | plant 1@h7 | plant 1@d7 | plant 1@i8 | plant 2@e7 | plant 4@h6 | "
+    "plant 1@c7 | plant 3@f5 | plant 2@h8 | plant 2@i5 | plant 4@g4 | plant 3@h5 | "
+    "plant 4@f4 | plant 2@i6 | plant 2@d8 | plant 4@c3 | plant 1@b3 | plant 1@f7 | "
+    "plant 3@e5 | plant 4@f3 | plant 3@d3 | plant 3@h3 | plant 3@b7 | plant 4@e6 | "
+    "wind W | tree f7 | tile S | squirrel d5 | tree i8 | tile 3 | leaf h7 | leaf g7 | "
+    "leaf f6 | tree h7 | tile 7 | leaf g6 | leaf f7 | leaf e7 | leaf d8 | leaf c7 | "
+    "leaf b8 | leaf a7 | tree d8 | tile 2 | leaf c8 | leaf c9 | tree d9 | tile 5 | "
+    "leaf d9 | tree e7 | tile 3 | leaf e7 | leaf f8 | leaf f9 | tree d3 | tile 8 | "
+    "leaf d2 | leaf e2 | leaf f1 | leaf g2 | leaf h2 | leaf i3 | tree h3 | tile 7 | "
+    "leaf h3 | leaf i3 | tree f5 | tile 4 | leaf f5 | leaf g4 | leaf h5 | leaf i5 | "
+    "tree f3 | tile S | squirrel g1 | tree h6 | tile 7 | leaf h5 | leaf g4 | leaf f3 | "
+    "leaf f2 | leaf f1 | tree c3 | tile 4 | leaf b2 | leaf a1 | tree b7 | tile 6 | "
+    "leaf a6 | tree h8 | tile 5 | leaf g8 | leaf f9 | leaf e9 | tree i5 | tile 8 | "
+    "leaf h4 | leaf g3 | leaf f2 | leaf e1 | leaf d1 | leaf c2 | leaf b1 | tree d7 | "
+    "tile 6 | leaf d7 | leaf d8 | leaf d9 | tree f4 | tile 2 | leaf f4 | leaf g5 | "
+    "tree b3 | tile 8 | leaf b3 | leaf c4 | leaf b5 | leaf c6 | leaf b7 | leaf b8 | "
+    "leaf a9 | tree e5 | tile S | squirrel g4 | tree i6 | tile 5 | leaf i6 | tree h5 | "
+    "tile 4 | leaf h5 | leaf i5 | tree c7 | tile 6 | leaf b6 | leaf c5 | leaf c4 | "
+    "leaf b3 | tree g4 | tile 2 | leaf f3 | tree e6 | tile 3 | leaf e5"
+)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bosk_search_finds_the_move_that_wins_at_once(seed: int) -> None:
+    game = new_game("bosk", players=3)
+    for action in BOSK3_WIN_AT_ONCE.split(" | "):
+        game.play(action)
+    assert game.to_move == 2 and game.legal_actions() == ["leaf d4", "leaf e4", "leaf f4"]
+    assert choose_within(game, 100, seed=seed) == "leaf f4"
+
+
 def test_bounders_swap_is_searched_in_tournament_rules() -> None:
     game = new_game("bounders", rules="tournament")
     game.play("g7")
