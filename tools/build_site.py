@@ -4,8 +4,9 @@ What it does:
 
 - copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
   templates, which it fills in: every ``{{t:key}}`` becomes the English message of that key and
-  each game page gets its starting board as SVG, drawn here by the engine in CPython, so the
-  first picture appears before Python is ready in the browser;
+  each game page gets its starting view, made here in CPython by the worker module itself: the
+  board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
+  appear before Python is ready in the browser;
 - copies the Pyodide runtime and PyScript from ``node_modules`` (pinned in package.json);
 - copies the engine package's modules for the worker and writes the worker's PyScript config
   (the local interpreter, and the engine as its files);
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import json
 import re
 import shutil
@@ -125,6 +127,15 @@ def game_options(name: str) -> dict[str, Any]:
     }
 
 
+def load_worker() -> Any:
+    """The worker module (web/engine/worker.py), run here in CPython to draw starting views."""
+    spec = importlib.util.spec_from_file_location("tabula_worker", WEB / "engine" / "worker.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     """The home page and one page per playable game; returns the playable games."""
     playable = [name for name in SITE_GAMES if name in GAMES]
@@ -149,13 +160,16 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     home = (WEB / "index.html").read_text("utf-8")
     (out / "index.html").write_text(fill(home, {"games": "\n".join(items)}, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")
+    worker = load_worker()
     for name in playable:
-        game = new_game(name)
+        start = json.loads(worker.view("build", new_game(name).record()))
+        board = start.pop("svg")
         values = {
             "game": name,
             "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
             "title_key": f"game.{name}.title",
-            "board": game.svg(),
+            "board": board,
+            "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
             "panel": f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else GENERIC,
         }

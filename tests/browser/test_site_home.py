@@ -1,11 +1,12 @@
-"""The home page: every game listed, those not yet in the engine marked as coming."""
+"""The home page: every game listed, those not yet in the engine marked as coming; a game
+page shows its board and panels before the engine is ready and plays a click made meanwhile."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from conftest import Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch
 
 from py_engine import GAMES
 
@@ -28,5 +29,11 @@ def test_home_lists_the_games(site_context: tuple[Any, Watch], site_url: str) ->
     page.wait_for_url("**/bounders.html")
     assert page.locator("#board svg").count() == 1
     assert page.text_content("#status") == "Loading engine…"
+    assert page.text_content("#turn") == "Player 1 (Dark) to move"
+    assert page.locator("#totals li").count() == 2
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.text_content("#status") == "Ready"
     page.close()
     watch.assert_clean()

@@ -91,12 +91,11 @@ def view(board: str, record: str, settings: str = "{}") -> str:
     )
 
 
-def preview(board: str, action: str) -> str:
-    """The score after ``action`` in the board's current position (played, scored, taken back)."""
-    game = _boards.get(board)
-    if game is None:
-        return _answer({"error": f"no game on board {board!r}"})
+def preview(board: str, record: str, action: str) -> str:
+    """The score after ``action`` in the position the record reaches (played, scored, taken
+    back)."""
     try:
+        game = _sync(board, record)
         game.play(action)
     except ValueError as exc:
         return _answer({"error": str(exc)})

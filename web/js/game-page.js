@@ -13,7 +13,10 @@ const $ = (id) => document.getElementById(id);
 const body = document.body;
 const game = body.dataset.game;
 const optionSpecs = JSON.parse(body.dataset.options);
+// The starting position's view, made by the build (its board is already in the page).
+const startView = JSON.parse(body.dataset.start);
 
+let engineReady = null;
 let engine = null;
 let panel = null;
 let state = { options: {}, actions: [], redo: [] };
@@ -53,7 +56,8 @@ function setStatus(key) {
  * keep it only if the engine accepts it. */
 async function go(next, { said = "", select = null } = {}) {
   const chosen = { coords: $("show-coords").checked, select };
-  const answer = await engine.view(BOARD, recordText(game, next.options, next.actions), chosen);
+  const worker = await engineReady;
+  const answer = await worker.view(BOARD, recordText(game, next.options, next.actions), chosen);
   selected = select;
   state = { options: answer.options, actions: answer.actions, redo: next.redo };
   view = answer;
@@ -75,7 +79,7 @@ function render() {
   const frame = $("board");
   const hadFocus = frame.contains(document.activeElement);
   const { action, select } = document.activeElement?.dataset ?? {};
-  showSvg(frame, view.svg);
+  if (view.svg) showSvg(frame, view.svg);
   if (hadFocus) {
     const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
       || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
@@ -212,7 +216,7 @@ function redo() {
  * or drops it when chosen already, and the engine shows what can follow. */
 function onActivate(event) {
   const el = event.target.closest?.("[data-action], [data-select]");
-  if (!el || !engine || !view || view.result) return;
+  if (!el || !view || view.result) return;
   event.preventDefault();
   if (el.dataset.action !== undefined) {
     play(el.dataset.action);
@@ -239,7 +243,7 @@ async function onPreview(event) {
   await queue;
   if (previewing !== action || ply !== state.actions.length) return;
   try {
-    const answer = await engine.preview(BOARD, action);
+    const answer = await engine.preview(BOARD, recordText(game, state.options, state.actions), action);
     if (previewing === action) showPreview(action, answer.score);
   } catch (error) {
     showFailure(error);
@@ -280,27 +284,47 @@ function onNewGameClosed() {
 
 // --- start ------------------------------------------------------------------------------
 
-/** The game to show first: the link's, else the saved one, else a new game. A malformed or
- * illegal link is reported and the saved game kept. */
-async function startingGame() {
+/** The game to open: the link's, else the saved one, else a new game. A malformed link is
+ * reported and the saved game opened instead; so is a link the engine refuses (`fallback`). */
+function chosenGame() {
   const saved = loadSaved(game) || { options: {}, actions: [], redo: [] };
-  if (!location.hash || location.hash === "#") return go(saved);
-  let linked;
+  if (!location.hash || location.hash === "#") return { next: saved };
   try {
-    linked = fromFragment(location.hash);
+    const linked = fromFragment(location.hash);
+    const same = JSON.stringify(linked) === JSON.stringify({ options: saved.options, actions: saved.actions });
+    return { next: { ...linked, redo: same ? saved.redo : [] }, fallback: saved };
   } catch (error) {
-    await go(saved);
-    showError(t("error.link", { message: error.message }));
-    return undefined;
+    return { next: saved, linkError: error.message };
   }
-  const sameGame = JSON.stringify(linked) === JSON.stringify({ options: saved.options, actions: saved.actions });
-  try {
-    return await go({ ...linked, redo: sameGame ? saved.redo : [] });
-  } catch (error) {
-    await go(saved);
-    showError(t("error.link", { message: error.message }));
-    return undefined;
+}
+
+/** Whether `next` is the starting position of the page (default options, no action). */
+function isStart(next) {
+  return next.actions.length === 0
+    && Object.entries(next.options).every(([key, value]) => startView.options[key] === value);
+}
+
+/** Show the starting view at once, before the engine is ready, when it is the game to open. */
+function showStart(next) {
+  state = { options: startView.options, actions: [], redo: next.redo };
+  view = startView;
+  render();
+}
+
+async function openGame({ next, fallback, linkError }) {
+  let error = linkError;
+  if (view === startView && isStart(next)) {
+    persist();
+  } else {
+    try {
+      await go(next);
+    } catch (refused) {
+      if (!fallback) throw refused;
+      await go(fallback);
+      error = refused.message;
+    }
   }
+  if (error) showError(t("error.link", { message: error }));
 }
 
 function onHashChange() {
@@ -336,21 +360,25 @@ function wire() {
 
 async function main() {
   performance.mark("page-script");
+  engineReady = connectEngine();
   const [, module] = await Promise.all([
     setupPrefs(() => view && render()),
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
+  const first = chosenGame();
+  if (isStart(first.next)) showStart(first.next);
+  const opened = enqueue(() => openGame(first));
   wire();
   try {
-    engine = await connectEngine();
+    engine = await engineReady;
     performance.mark("worker-ready");
   } catch (error) {
     setStatus("failed");
     showError(t("error.worker", { message: String(error) }));
     return;
   }
-  await enqueue(startingGame);
+  await opened;
   setStatus("ready");
   body.dataset.ready = "true";
   performance.mark("engine-ready");
