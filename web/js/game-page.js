@@ -357,9 +357,7 @@ function wire() {
   window.addEventListener("hashchange", onHashChange);
 }
 
-
 async function main() {
-  performance.mark("page-script");
   engineReady = connectEngine();
   const [, module] = await Promise.all([
     setupPrefs(() => view && render()),
