@@ -6,7 +6,7 @@ other messages uses a ``Thinker`` instead and calls ``think()`` in short slices:
     thinker = Thinker(game, "medium")
     while not thinker.think(0.05):
         ...  # answer messages; thinker.stop() when the game changed
-    action = thinker.action()
+    action = thinker.action()      # or thinker.report(): action, chances per seat, ...
 
 A move never takes longer than its level's budget: the clock starts when the thinker is made,
 and a slice never runs past the deadline (a search iteration takes a few milliseconds).
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from .core import Game
 from .mcts import Knowledge, Search
@@ -100,6 +101,16 @@ class Thinker:
     def win_chances(self) -> list[float]:
         """Each seat's estimated chance to win, from the search so far."""
         return self.search.win_chances()
+
+    def report(self) -> dict[str, Any]:
+        """The state of the thinking for a page: the action chosen so far, each seat's
+        estimated chance to win, the iterations run, and whether the move is decided."""
+        return {
+            "action": self.action(),
+            "chances": self.win_chances(),
+            "iterations": self.search.iterations,
+            "done": self.done,
+        }
 
     def finish(self) -> str:
         """Think until decided, then answer the action."""

@@ -18,6 +18,7 @@ from typing import Any
 from .ai import LEVELS, choose
 
 RANDOM = "random"
+GRACE = 0.2  # seconds a move may take beyond its budget
 
 
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
@@ -41,6 +42,7 @@ class Tally:
     draws: int = 0
     losses: int = 0
     longest: float = 0.0
+    late: int = 0
     thinking: list[float] = field(default_factory=list)
 
     @property
@@ -132,6 +134,9 @@ def run(
                 tally.losses += 1
             tally.thinking.extend(outcome.times[seat])
             tally.longest = max([tally.longest, *outcome.times[seat]])
+            if tally.name != RANDOM:
+                allowed = LEVELS[tally.name] * scale + GRACE
+                tally.late += sum(1 for t in outcome.times[seat] if t > allowed)
         if progress:
             won = "draw" if outcome.winner is None else configs[outcome.seating[outcome.winner]]
             order = ",".join(configs[k] for k in outcome.seating)
@@ -152,11 +157,11 @@ def _outcomes(
 
 
 def report(tallies: list[Tally], scale: float) -> list[str]:
-    """One line per configuration: wins, draws, losses, win rate with its 95 % interval, and
-    its longest and mean thinking time against its budget."""
+    """One line per configuration: wins, draws, losses, win rate with its 95 % interval, its
+    longest and mean thinking time against its budget, and its moves later than budget + 0.2 s."""
     lines = [
         f"{'seat':<4} {'config':<8} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
-        f"  {'95% CI':<16} {'longest move':>12} {'mean':>7} {'budget':>7}"
+        f"  {'95% CI':<16} {'longest move':>12} {'mean':>7} {'budget':>7} {'late':>5}"
     ]
     for k, tally in enumerate(tallies, start=1):
         low, high = wilson(tally.wins, tally.games)
@@ -166,7 +171,7 @@ def report(tallies: list[Tally], scale: float) -> list[str]:
         lines.append(
             f"{k:<4} {tally.name:<8} {tally.wins:>5} {tally.draws:>5} {tally.losses:>6}"
             f" {rate:>8.1%}  [{low:.1%}, {high:.1%}]".ljust(61)
-            + f" {tally.longest:>11.3f}s {mean:>6.3f}s {budget:>7}"
+            + f" {tally.longest:>11.3f}s {mean:>6.3f}s {budget:>7} {tally.late:>5}"
         )
     return lines
 

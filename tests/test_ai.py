@@ -233,3 +233,13 @@ def test_arena_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0
     assert "bounders: 2 games" in out and "95% CI" in out
     assert main(["arena", "bounders", "--seats", "random", "--games", "1"]) == 2
+
+
+def test_a_thinker_reports_action_and_chances_for_a_hint() -> None:
+    game = new_game("bosk", players=4)
+    thinker = Thinker(game, "easy", seed=7)
+    thinker.search.run(40)
+    report = thinker.report()
+    assert report["action"] in game.legal_actions()
+    assert len(report["chances"]) == 4 and abs(sum(report["chances"]) - 1) < 1e-9
+    assert report["iterations"] == 40 and report["done"] is False
