@@ -188,3 +188,19 @@ def test_reload_restores_the_game(game_page: Any) -> None:
     assert page.is_enabled("#redo")
     page.click("#redo")
     wait_ply(page, 2)
+
+
+def test_keyboard_plays_and_is_announced(game_page: Any) -> None:
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
+    assert page.get_attribute("#board svg", "role") == "group"
+    cell = page.locator('#board [data-action="g7"]')
+    assert cell.get_attribute("aria-label") == "g7" and cell.get_attribute("tabindex") == "0"
+    cell.focus()
+    page.keyboard.press("Enter")
+    wait_ply(page, 1)
+    assert page.text_content("#announcer") == "Player 1 (Dark) played g7."
+    page.locator('#board [data-action="a1"]').focus()
+    page.keyboard.press(" ")
+    wait_ply(page, 2)
+    assert record(page).endswith("\ng7\na1\n")
