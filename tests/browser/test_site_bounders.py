@@ -160,8 +160,9 @@ def test_bad_link_keeps_the_game(game_page: Any) -> None:
     assert page.is_hidden("#error")
 
 
-def test_language_and_theme(game_page: Any) -> None:
+def test_language_theme_and_highlight(game_page: Any) -> None:
     page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
     page.select_option("#language", "ko")
     page.wait_for_function("document.documentElement.lang === 'ko'")
     assert page.text_content("#undo") == "무르기"
@@ -170,6 +171,11 @@ def test_language_and_theme(game_page: Any) -> None:
     page.wait_for_function("document.documentElement.lang === 'en'")
     page.select_option("#theme", "dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.is_visible("#board .legal-marks")
+    page.uncheck("#show-legal")
+    assert page.is_hidden("#board .legal-marks")
+    page.check("#show-legal")
+    assert page.is_visible("#board .legal-marks")
 
 
 def test_reload_restores_the_game(game_page: Any) -> None:
