@@ -38,19 +38,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import serve  # noqa: E402
+from chromium import launch_args  # noqa: E402
 
 from py_engine.bench import measure  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 120_000
 MARK = "performance.getEntriesByName({!r})[0]?.startTime ?? null"
 PAINT = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
@@ -92,9 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     server, base = serve.start(args.site)
     game_url, bare_url = base + "bounders.html", base + "bench/pyodide.html"
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=FLAGS
-        )
+        context = playwright.chromium.launch_persistent_context(profile, **launch_args())
         first_game, first_bare = load(context, game_url, "engine-ready"), load(
             context, bare_url, "pyodide-ready"
         )

@@ -22,17 +22,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_site  # noqa: E402
 import serve  # noqa: E402
+from chromium import CHROMIUM, launch_args  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ENGINE_TIMEOUT_MS = 90_000
 
 
@@ -68,7 +59,7 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
-    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_FLAGS}
+    return launch_args()
 
 
 @dataclass
