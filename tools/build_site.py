@@ -10,7 +10,9 @@ What it does:
 - copies the Pyodide runtime and PyScript from ``node_modules`` (pinned in package.json);
 - copies the engine package's modules for the worker and writes the worker's PyScript config
   (the local interpreter, and the engine as its files);
-- writes ``.nojekyll`` so GitHub Pages serves files whose names start with ``_``.
+- writes ``.nojekyll`` so GitHub Pages serves files whose names start with ``_``;
+- last, makes the site work offline (``tools/offline.py``): ``build.json``, ``precache.json`` and
+  the service worker ``sw.js``, and prints the size of the site and of a first visit.
 
 Usage: ``python tools/build_site.py [--out site]``.
 """
@@ -25,7 +27,9 @@ import re
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from offline import write_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -177,8 +181,16 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     return playable
 
 
-def build(out: Path) -> list[str]:
-    """Build the whole site into ``out`` (emptied first); returns the playable games."""
+class Built(NamedTuple):
+    """What a build made: the playable games, the build's hash and its sizes in bytes."""
+
+    games: list[str]
+    build: str
+    sizes: dict[str, int]
+
+
+def build(out: Path) -> Built:
+    """Build the whole site into ``out`` (emptied first), the offline files last."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -187,16 +199,22 @@ def build(out: Path) -> list[str]:
     copy_runtime(out)
     copy_engine(out)
     (out / ".nojekyll").write_text("", "utf-8")
-    return write_pages(out, catalogue)
+    games = write_pages(out, catalogue)
+    return Built(games, *write_offline(out, WEB / "sw.js"))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder")
     args = parser.parse_args(argv)
-    playable = build(args.out)
-    size = sum(f.stat().st_size for f in args.out.rglob("*") if f.is_file())
-    print(f"built {args.out} ({size / 1e6:.1f} MB): games {', '.join(playable)}")
+    built = build(args.out)
+    sizes = built.sizes
+    print(f"built {args.out}: games {', '.join(built.games)}; build {built.build}")
+    print(
+        f"site {sizes['site_bytes'] / 1e6:.1f} MB; first visit {sizes['files']} files, "
+        f"{sizes['first_visit_bytes'] / 1e6:.1f} MB "
+        f"({sizes['first_visit_gzip_bytes'] / 1e6:.1f} MB gzip-compressed)"
+    )
     return 0
 
 

@@ -4,13 +4,13 @@ Pyodide hangs unless ``.mjs`` comes as JavaScript and ``.wasm`` as ``application
 types are set here explicitly rather than taken from the machine's ``mimetypes`` tables.
 
 Usage: ``python tools/serve.py [--port 8000] [--dir site]``. The tests start the same server
-in-process on port 0 through ``start``.
+in-process on port 0 through ``start``; its ``directory`` may be switched while it runs (a new
+version of the site deployed at the same address).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -36,27 +36,38 @@ TYPES = {
 }
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threaded server of one folder, ``directory``, which may be switched between requests."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path, port: int, verbose: bool) -> None:
+        self.directory = directory
+        self.verbose = verbose
+        super().__init__((HOST, port), SiteHandler)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with fixed MIME types; quiet unless ``verbose``."""
+    """Static files of the server's current folder with fixed MIME types; quiet unless the
+    server is verbose."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
-    verbose = False
+    server: SiteServer
+
+    def __init__(self, request: Any, client_address: Any, server: SiteServer) -> None:
+        super().__init__(request, client_address, server, directory=str(server.directory))
 
     def log_message(self, format: str, *args: Any) -> None:
-        if self.verbose:
+        if self.server.verbose:
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, verbose: bool = False) -> ThreadingHTTPServer:
+def make_server(directory: Path, port: int = 0, verbose: bool = False) -> SiteServer:
     """A server for ``directory`` on 127.0.0.1 (port 0: any free port)."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    SiteHandler.verbose = verbose
-    server = ThreadingHTTPServer((HOST, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer(directory, port, verbose)
 
 
-def start(directory: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+def start(directory: Path, port: int = 0) -> tuple[SiteServer, str]:
     """Serve ``directory`` from a background thread; returns the server and its base URL."""
     server = make_server(directory, port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
