@@ -200,9 +200,12 @@ def test_keyboard_plays_and_is_announced(game_page: Any) -> None:
     page = game_page
     new_game(page, size="7", rules="basic", komi="off")
     assert page.get_attribute("#board svg", "role") == "group"
-    cell = page.locator('#board [data-action="g7"]')
-    assert cell.get_attribute("aria-label") == "g7" and cell.get_attribute("tabindex") == "0"
+    assert page.locator('#board [tabindex="0"]').count() == 1
+    cell = page.locator('#board [data-action="g6"]')
+    assert cell.get_attribute("aria-label") == "g6"
     cell.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.action") == "g7"
     page.keyboard.press("Enter")
     wait_ply(page, 1)
     assert page.text_content("#announcer") == "Player 1 (Dark) played g7."

@@ -10,12 +10,51 @@ export function showSvg(frame, text) {
     throw new Error("the engine's picture is not valid SVG");
   }
   const svg = document.importNode(root, true);
-  markInteractive(svg);
   frame.replaceChildren(svg);
   return svg;
 }
 
-/** A board with clickable parts is a group of buttons, not a picture, for assistive technology. */
-export function markInteractive(svg) {
-  if (svg.querySelector("[data-action], [data-select]")) svg.setAttribute("role", "group");
+const ACTIVE = "[data-action][tabindex], [data-select][tabindex]";
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Ready the board in `frame` for keyboard and assistive technology: with clickable parts it
+ * is a group of buttons, not a picture; only one part is in the tab order (`current`, else the
+ * first) and the arrow keys move between them (a roving tabindex), so a board is one Tab stop. */
+export function rovingFocus(frame, current) {
+  const items = [...frame.querySelectorAll(ACTIVE)];
+  frame.querySelector("svg")?.setAttribute("role", items.length ? "group" : "img");
+  const chosen = items.includes(current) ? current : items[0];
+  for (const el of items) el.setAttribute("tabindex", el === chosen ? "0" : "-1");
+}
+
+function centre(el) {
+  const box = el.getBoundingClientRect();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+/** For an arrow key on a clickable part: focus the nearest part in that direction (within
+ * about 50 degrees of it, preferring the straightest). Returns whether the key was handled. */
+export function moveFocus(frame, event) {
+  const step = STEPS[event.key];
+  const from = event.target.closest?.(ACTIVE);
+  if (!step || !from || !frame.contains(from)) return false;
+  const [x, y] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of frame.querySelectorAll(ACTIVE)) {
+    const [ex, ey] = centre(el);
+    const along = (ex - x) * step[0] + (ey - y) * step[1];
+    const across = Math.abs((ex - x) * step[1] - (ey - y) * step[0]);
+    const score = along + 2 * across;
+    if (el !== from && along > 1 && across <= 1.2 * along && score < bestScore) {
+      best = el;
+      bestScore = score;
+    }
+  }
+  event.preventDefault();
+  if (best) {
+    rovingFocus(frame, best);
+    best.focus();
+  }
+  return true;
 }

@@ -1,7 +1,7 @@
 // The game page: one controller for every game. The record (options + actions) is the truth;
 // each change sends it to the engine worker and shows what comes back. Per-game wording and
 // side panels come from games/<name>.js.
-import { showSvg } from "./board.js";
+import { moveFocus, rovingFocus, showSvg } from "./board.js";
 import { connectEngine, EngineError } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
@@ -80,11 +80,10 @@ function render() {
   const hadFocus = frame.contains(document.activeElement);
   const { action, select } = document.activeElement?.dataset ?? {};
   if (view.svg) showSvg(frame, view.svg);
-  if (hadFocus) {
-    const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
-      || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
-    (again || frame).focus();
-  }
+  const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
+    || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
+  rovingFocus(frame, again);
+  if (hadFocus) (again || frame).focus();
   renderTurn();
   renderScore(view.score, $("totals"));
   $("preview").textContent = "";
@@ -230,6 +229,7 @@ function choose(select) {
 }
 
 function onKey(event) {
+  if (moveFocus($("board"), event)) return;
   if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) onActivate(event);
   if (event.key === "Escape" && selected !== null) choose(null);
 }
