@@ -30,7 +30,13 @@ def _bounders() -> Knowledge:
     return BoundersKnowledge()
 
 
-KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {"bounders": _bounders}
+def _bosk() -> Knowledge:
+    from .bosk_ai import BoskKnowledge
+
+    return BoskKnowledge()
+
+
+KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {"bounders": _bounders, "bosk": _bosk}
 
 
 def knowledge_for(game: Game) -> Knowledge:

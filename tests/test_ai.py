@@ -243,3 +243,19 @@ def test_a_thinker_reports_action_and_chances_for_a_hint() -> None:
     assert report["action"] in game.legal_actions()
     assert len(report["chances"]) == 4 and abs(sum(report["chances"]) - 1) < 1e-9
     assert report["iterations"] == 40 and report["done"] is False
+
+
+def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points() -> None:
+    from py_engine.bosk import Bosk
+    from py_engine.bosk_ai import BoskKnowledge, shaped
+
+    game = advanced("bosk", {"players": 3}, 400, seed=11)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    assert isinstance(game, Bosk) and isinstance(knowledge_for(game), BoskKnowledge)
+    rewards = shaped(game, 0.3)
+    winner = game.rewards().index(1.0)
+    totals = game.totals()
+    assert abs(sum(rewards) - 1) < 1e-9
+    assert rewards[winner] == pytest.approx(0.7 + 0.3 * totals[winner] / sum(totals))
+    assert max(rewards) == rewards[winner]
