@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core import Game
-from .mcts import Knowledge, Search
+from .mcts import Clock, Knowledge, Search
 
 LEVELS: dict[str, float] = {"easy": 0.25, "medium": 1.0, "hard": 3.0, "expert": 8.0}
 
@@ -58,15 +58,20 @@ def budget_of(level: str | float) -> float:
 
 
 class Thinker:
-    """One computer move in progress: a search with a wall-clock deadline.
+    """One computer move in progress: a search with a deadline on ``clock`` (the wall clock;
+    the arena may count the process's CPU time instead, to measure on a busy machine).
 
     ``think(seconds)`` runs one slice and says whether the move is decided: the budget is
     spent, the search was stopped, there is a single legal action, or the most visited action
     can no longer be overtaken in the time left.
     """
 
-    def __init__(self, game: Game, level: str | float, seed: int | None = None) -> None:
-        self.started = time.perf_counter()
+    def __init__(
+        self, game: Game, level: str | float, seed: int | None = None,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.clock = clock
+        self.started = clock()
         self.deadline = self.started + budget_of(level)
         self.search = Search(game, seed, knowledge_for(game))
         self.forced = len(self.search.root.untried) == 1
@@ -76,9 +81,9 @@ class Thinker:
         """Search for at most ``seconds`` (never past the deadline); True once decided."""
         if self.done:
             return True
-        now = time.perf_counter()
-        self.search.run_for(max(0.0, min(seconds, self.deadline - now)))
-        now = time.perf_counter()
+        now = self.clock()
+        self.search.run_for(max(0.0, min(seconds, self.deadline - now)), clock=self.clock)
+        now = self.clock()
         self.done = self.search.stopped or now >= self.deadline or self._settled(now)
         return self.done
 
@@ -125,9 +130,11 @@ class Thinker:
         return self.action()
 
 
-def choose(game: Game, level: str | float, seed: int | None = None) -> str:
+def choose(
+    game: Game, level: str | float, seed: int | None = None, clock: Clock = time.perf_counter
+) -> str:
     """The computer's action for the seat to move, within the level's thinking time."""
-    return Thinker(game, level, seed).finish()
+    return Thinker(game, level, seed, clock).finish()
 
 
 def choose_within(game: Game, iterations: int, seed: int | None = None) -> str:

@@ -3,6 +3,8 @@
 A configuration is a level (``easy`` … ``expert``, thinking time multiplied by ``scale``) or
 ``random`` (a uniformly random legal action). Configuration ``k`` of ``n`` sits at seat
 ``(k + i) mod n`` in game ``i``, so every configuration plays every seat equally often.
+Thinking time is wall-clock time, as in play, or the process's CPU time (``cpu``), so that
+figures measured on a busy machine stay fair.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .ai import LEVELS, choose
@@ -71,59 +73,60 @@ class Outcome:
     times: list[list[float]]
 
 
-def play_one(
-    name: str, options: dict[str, Any], seats: list[str], index: int, seed: int, scale: float
-) -> Outcome:
+@dataclass(frozen=True)
+class Setup:
+    """What every game of an arena shares: the game and its options, the configurations in
+    seat order for game 0, the seed, the time scale, and the clock thinking time is counted on
+    (``cpu``: the process's CPU time, so that a busy machine does not weaken the players)."""
+
+    name: str
+    options: dict[str, Any]
+    seats: list[str]
+    seed: int = 1
+    scale: float = 1.0
+    cpu: bool = False
+
+
+def play_one(setup: Setup, index: int) -> Outcome:
     """Game ``index`` of the arena, configurations rotated one seat per game."""
     from . import new_game
 
-    game = new_game(name, **options)
+    game = new_game(setup.name, **setup.options)
     n = game.players
     seating = [(seat - index) % n for seat in range(n)]
-    rng = random.Random(seed * 1_000_003 + index)
+    rng = random.Random(setup.seed * 1_000_003 + index)
+    clock = time.process_time if setup.cpu else time.perf_counter
     times: list[list[float]] = [[] for _ in range(n)]
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        config = seats[seating[seat]]
+        config = setup.seats[seating[seat]]
         if config == RANDOM:
             game.play(rng.choice(game.legal_actions()))
             continue
-        start = time.perf_counter()
-        action = choose(game, LEVELS[config] * scale, rng.randrange(2**32))
-        times[seat].append(time.perf_counter() - start)
+        start = clock()
+        action = choose(game, LEVELS[config] * setup.scale, rng.randrange(2**32), clock)
+        times[seat].append(clock() - start)
         game.play(action)
     outcome = game.result()
     assert outcome is not None
     return Outcome(seating, outcome["winner"], str(outcome["reason"]), times)
 
 
-def _play_star(job: tuple[str, dict[str, Any], list[str], int, int, float]) -> Outcome:
-    return play_one(*job)
-
-
-def run(
-    name: str,
-    options: dict[str, Any],
-    seats: Sequence[str],
-    games: int,
-    seed: int = 1,
-    scale: float = 1.0,
-    jobs: int = 1,
-    progress: Callable[[str], None] | None = None,
-) -> list[Tally]:
-    """Play ``games`` games and tally each configuration (in the order of ``seats``)."""
+def run(setup: Setup, games: int, jobs: int = 1,
+        progress: Callable[[str], None] | None = None) -> list[Tally]:
+    """Play ``games`` games and tally each configuration (in the order of ``setup.seats``)."""
     from . import new_game
 
-    players = new_game(name, **options).players
-    configs = check_seats(seats, players)
+    players = new_game(setup.name, **setup.options).players
+    configs = check_seats(setup.seats, players)
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    if scale <= 0:
-        raise ValueError(f"--scale must be a positive number, not {scale}")
+    if setup.scale <= 0:
+        raise ValueError(f"--scale must be a positive number, not {setup.scale}")
+    setup = replace(setup, seats=configs)
     tallies = [Tally(config) for config in configs]
-    work = [(name, options, configs, i, seed, scale) for i in range(games)]
-    for count, outcome in enumerate(_outcomes(work, jobs), start=1):
+    for count, outcome in enumerate(_outcomes(setup, games, jobs), start=1):
         for seat, k in enumerate(outcome.seating):
             tally = tallies[k]
             if outcome.winner is None:
@@ -135,7 +138,7 @@ def run(
             tally.thinking.extend(outcome.times[seat])
             tally.longest = max([tally.longest, *outcome.times[seat]])
             if tally.name != RANDOM:
-                allowed = LEVELS[tally.name] * scale + GRACE
+                allowed = LEVELS[tally.name] * setup.scale + GRACE
                 tally.late += sum(1 for t in outcome.times[seat] if t > allowed)
         if progress:
             won = "draw" if outcome.winner is None else configs[outcome.seating[outcome.winner]]
@@ -144,16 +147,15 @@ def run(
     return tallies
 
 
-def _outcomes(
-    work: list[tuple[str, dict[str, Any], list[str], int, int, float]], jobs: int
-) -> Iterator[Outcome]:
+def _outcomes(setup: Setup, games: int, jobs: int) -> Iterator[Outcome]:
     if jobs <= 1:
-        yield from map(_play_star, work)
+        for index in range(games):
+            yield play_one(setup, index)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(_play_star, work)
+        yield from pool.map(play_one, [setup] * games, range(games))
 
 
 def report(tallies: list[Tally], scale: float) -> list[str]:
@@ -176,14 +178,15 @@ def report(tallies: list[Tally], scale: float) -> list[str]:
     return lines
 
 
-def main(
-    name: str, options: dict[str, Any], seats: Sequence[str], games: int, seed: int,
-    scale: float, jobs: int, verbose: bool,
-) -> None:
+def main(setup: Setup, games: int, jobs: int = 1, verbose: bool = False) -> None:
     """The ``arena`` command: play, then print the table."""
     progress = (lambda line: print(line, file=sys.stderr, flush=True)) if verbose else None
-    tallies = run(name, options, seats, games, seed, scale, jobs, progress)
-    shown = " ".join(f"{k}={v}" for k, v in options.items())
-    print(f"{name} {shown}".strip() + f": {games} games, seats rotating, times x{scale:g}")
-    for line in report(tallies, scale):
+    tallies = run(setup, games, jobs, progress)
+    shown = " ".join(f"{k}={v}" for k, v in setup.options.items())
+    clock = "CPU" if setup.cpu else "wall-clock"
+    print(
+        f"{setup.name} {shown}".strip()
+        + f": {games} games, seats rotating, {clock} times x{setup.scale:g}"
+    )
+    for line in report(tallies, setup.scale):
         print(line)

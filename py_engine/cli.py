@@ -87,10 +87,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from . import arena
 
-    arena.main(
-        args.game, parse_options(args.option), args.seats.split(","), args.games, args.seed,
-        args.scale, args.jobs, args.verbose,
+    setup = arena.Setup(
+        args.game, parse_options(args.option), args.seats.split(","), args.seed, args.scale,
+        args.clock == "cpu",
     )
+    arena.main(setup, args.games, args.jobs, args.verbose)
     return 0
 
 
@@ -120,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     arena.add_argument("--scale", type=float, default=1.0,
                        help="multiply every level's thinking time, e.g. 0.1 for quick runs")
+    arena.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                       help="count thinking time on the wall clock (as in play) or in CPU time")
     arena.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     arena.add_argument("-v", "--verbose", action="store_true", help="print each game's result")
     arena.set_defaults(run=cmd_arena)

@@ -16,11 +16,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .core import Game
 
 EXPLORATION = 0.7
+Clock = Callable[[], float]
 
 
 class Knowledge:
@@ -121,14 +122,17 @@ class Search:
             done += 1
         return done
 
-    def run_for(self, seconds: float, iterations: int | None = None) -> int:
-        """Iterate for about ``seconds`` (and at most ``iterations``); returns how many ran."""
-        deadline = time.perf_counter() + seconds
+    def run_for(
+        self, seconds: float, iterations: int | None = None, clock: Clock = time.perf_counter
+    ) -> int:
+        """Iterate for about ``seconds`` of ``clock`` (and at most ``iterations``); returns how
+        many ran."""
+        deadline = clock() + seconds
         done = 0
         while not self.stopped and (iterations is None or done < iterations):
             self._iterate()
             done += 1
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
         return done
 

@@ -11,7 +11,7 @@ import pytest
 
 from py_engine import GAMES, new_game
 from py_engine.ai import LEVELS, Thinker, budget_of, choose_within, knowledge_for
-from py_engine.arena import check_seats, run, wilson
+from py_engine.arena import Setup, check_seats, run, wilson
 from py_engine.cli import main
 from py_engine.core import Game
 from py_engine.mcts import Search
@@ -219,7 +219,8 @@ def test_arena_seats_are_checked() -> None:
 
 
 def test_arena_rotates_seats_and_counts_every_game() -> None:
-    tallies = run("bounders", {}, ["easy", "random"], games=2, seed=3, scale=0.02)
+    setup = Setup("bounders", {}, ["easy", "random"], seed=3, scale=0.02, cpu=True)
+    tallies = run(setup, games=2)
     assert [t.name for t in tallies] == ["easy", "random"]
     for tally in tallies:
         assert tally.games == 2
