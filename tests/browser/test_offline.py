@@ -3,7 +3,7 @@ server gone, every file from the service worker's cache; a new build deployed at
 address is offered, and once accepted every file, the engine's included, comes from it.
 
 Each test serves the site from its own server (its own origin, so its own service worker),
-which it can stop or switch to another build."""
+which it can stop or switch to another build, from a sub-path as on GitHub Pages."""
 
 from __future__ import annotations
 
@@ -38,10 +38,21 @@ def build_of(site: Path) -> str:
     return str(json.loads((site / "build.json").read_text("utf-8"))["build"])
 
 
+SUB_PATH = "tabula"
+
+
+def host(site: Path, folder: Path) -> Path:
+    """A host's folder holding the built site at ``SUB_PATH``."""
+    folder.mkdir()
+    (folder / SUB_PATH).symlink_to(site, target_is_directory=True)
+    return folder
+
+
 @pytest.fixture
-def served(site_dir: Path) -> Iterator[tuple[SiteServer, str]]:
-    server, url = start(site_dir)
-    yield server, url
+def served(site_dir: Path, tmp_path: Path) -> Iterator[tuple[SiteServer, str]]:
+    """The site from a server of its own, at ``SUB_PATH``; yields the server and the site's URL."""
+    server, url = start(host(site_dir, tmp_path / "first"))
+    yield server, f"{url}{SUB_PATH}/"
     server.shutdown()
     server.server_close()
 
@@ -86,6 +97,10 @@ def test_after_one_visit_everything_works_offline(
     page.goto(url)
     wait_for_offline_ready(page)
     assert cache_names(page) == [f"tabula-{build_of(site_dir)}"]
+    scope = "navigator.serviceWorker.getRegistration().then(r => r.scope)"
+    assert page.evaluate(scope) == url
+    manifest = context.new_cdp_session(page).send("Page.getAppManifest")
+    assert manifest["url"] == url + "manifest.webmanifest" and manifest["errors"] == []
     listed = json.loads((site_dir / "precache.json").read_text("utf-8"))["files"]
     cached = page.evaluate(
         "name => caches.open(name).then(c => c.keys()).then(k => k.length)",
@@ -99,13 +114,13 @@ def test_after_one_visit_everything_works_offline(
     page.reload()
     for name in PLAYABLE:
         assert page.locator(f'.game-card[data-game="{name}"] a[href="{name}.html"]').count() == 1
-    for name in reversed(PLAYABLE):
-        page.goto(f"{url}{name}.html")
+    # Bounders last, started with a small board: a whole game is then played by clicking.
+    for name in [name for name in PLAYABLE if name != "bounders"] + ["bounders"]:
+        small = "#size=7&rules=basic&komi=off" if name == "bounders" else ""
+        page.goto(f"{url}{name}.html{small}")
         engine_ready(page)
         assert page.locator("#board svg").count() == 1
         assert_page_clean(page, watch)
-    page.goto(f"{url}bounders.html#size=7&rules=basic&komi=off")
-    engine_ready(page)
     rng = random.Random(6)
     while page.get_attribute("body", "data-over") != "true":
         cells = page.locator("#board [data-action]")
@@ -162,7 +177,7 @@ def test_a_new_build_is_offered_and_then_used_whole(
     wait_for_offline_ready(page)
     old, new = build_of(site_dir), second_build(site_dir, tmp_path / "second")
     assert new != old
-    server.directory = tmp_path / "second"
+    server.directory = host(tmp_path / "second", tmp_path / "second-host")
     page.reload()
     engine_ready(page)
     page.wait_for_selector("#update-notice", timeout=ENGINE_TIMEOUT_MS)
