@@ -46,6 +46,11 @@ class SiteServer(ThreadingHTTPServer):
         self.verbose = verbose
         super().__init__((HOST, port), SiteHandler)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that hangs up mid-answer (a page closed while files load) is no error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files of the server's current folder with fixed MIME types; quiet unless the
