@@ -18,25 +18,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .bosk_ai import BoskKnowledge
+from .bounders_ai import BoundersKnowledge
 from .core import Game
 from .mcts import Clock, Knowledge, Search
 
 LEVELS: dict[str, float] = {"easy": 0.25, "medium": 1.0, "hard": 3.0, "expert": 8.0}
 
 
-def _bounders() -> Knowledge:
-    from .bounders_ai import BoundersKnowledge
-
-    return BoundersKnowledge()
-
-
-def _bosk() -> Knowledge:
-    from .bosk_ai import BoskKnowledge
-
-    return BoskKnowledge()
-
-
-KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {"bounders": _bounders, "bosk": _bosk}
+# Each game's knowledge for the search; a game not named here gets the default.
+KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
+    "bounders": BoundersKnowledge,
+    "bosk": BoskKnowledge,
+}
 
 
 def knowledge_for(game: Game) -> Knowledge:

@@ -14,9 +14,11 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import new_game
 from .ai import LEVELS, choose
 
 RANDOM = "random"
@@ -89,8 +91,6 @@ class Setup:
 
 def play_one(setup: Setup, index: int) -> Outcome:
     """Game ``index`` of the arena, configurations rotated one seat per game."""
-    from . import new_game
-
     game = new_game(setup.name, **setup.options)
     n = game.players
     seating = [(seat - index) % n for seat in range(n)]
@@ -116,8 +116,6 @@ def play_one(setup: Setup, index: int) -> Outcome:
 def run(setup: Setup, games: int, jobs: int = 1,
         progress: Callable[[str], None] | None = None) -> list[Tally]:
     """Play ``games`` games and tally each configuration (in the order of ``setup.seats``)."""
-    from . import new_game
-
     players = new_game(setup.name, **setup.options).players
     configs = check_seats(setup.seats, players)
     if games < 1:
@@ -152,8 +150,6 @@ def _outcomes(setup: Setup, games: int, jobs: int) -> Iterator[Outcome]:
         for index in range(games):
             yield play_one(setup, index)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
     with ProcessPoolExecutor(jobs) as pool:
         yield from pool.map(play_one, [setup] * games, range(games))
 
