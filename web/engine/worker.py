@@ -61,7 +61,8 @@ def _answer(data: dict[str, Any]) -> str:
 def view(board: str, record: str, settings: str = "{}") -> str:
     """Everything a page shows of the position the record reaches: the picture, the legal
     actions and side buttons, whose turn, the score and the result. ``settings`` (JSON) may hold
-    ``select`` (a partial action), ``coords`` and ``hint``."""
+    ``select`` (a partial action), ``coords``, ``hint`` and ``draw``: a game's own keyword
+    options for its picture (such as Splinter's ``frame``)."""
     try:
         game = _sync(board, record)
         chosen = json.loads(settings)
@@ -71,8 +72,9 @@ def view(board: str, record: str, settings: str = "{}") -> str:
             coords=bool(chosen.get("coords")),
             select=select,
             hint=chosen.get("hint") or None,
+            **_draw_options(chosen),
         )
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         return _answer({"error": str(exc)})
     return _answer(
         {
@@ -91,16 +93,38 @@ def view(board: str, record: str, settings: str = "{}") -> str:
     )
 
 
-def preview(board: str, record: str, action: str) -> str:
+def _draw_options(chosen: dict[str, Any]) -> dict[str, Any]:
+    """A game's own picture options from the settings' ``draw`` object (names to values)."""
+    extra = chosen.get("draw") or {}
+    if not isinstance(extra, dict):
+        raise ValueError(f"draw options are an object of names and values, not {extra!r}")
+    return {str(key): value for key, value in extra.items()}
+
+
+def preview(board: str, record: str, action: str, settings: str = "{}") -> str:
     """The score after ``action`` in the position the record reaches (played, scored, taken
-    back)."""
+    back). With ``picture`` in ``settings`` (JSON) the answer also holds ``svg``, the game's
+    picture of the consequence (``svg(preview=action)``, with ``coords`` and ``draw`` as in
+    ``view``)."""
     try:
         game = _sync(board, record)
+        chosen = json.loads(settings)
+        picture = None
+        if chosen.get("picture"):
+            picture = game.svg(
+                highlight=False,
+                coords=bool(chosen.get("coords")),
+                preview=action,
+                **_draw_options(chosen),
+            )
         game.play(action)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         return _answer({"error": str(exc)})
     try:
-        return _answer({"action": action, "score": game.score(), "result": game.result()})
+        answer = {"action": action, "score": game.score(), "result": game.result()}
+        if picture is not None:
+            answer["svg"] = picture
+        return _answer(answer)
     finally:
         game.undo()
 

@@ -22,7 +22,8 @@ export async function connectEngine(script = document.querySelector('script[type
   return {
     view: async (board, record, settings = {}) =>
       parse(await sync.view(board, record, JSON.stringify(settings))),
-    preview: async (board, record, action) => parse(await sync.preview(board, record, action)),
+    preview: async (board, record, action, settings = {}) =>
+      parse(await sync.preview(board, record, action, JSON.stringify(settings))),
     bench: async (seconds) => parse(await sync.bench(seconds)),
   };
 }

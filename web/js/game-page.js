@@ -55,7 +55,7 @@ function setStatus(key) {
 /** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
  * keep it only if the engine accepts it. */
 async function go(next, { said = "", select = null } = {}) {
-  const chosen = { coords: $("show-coords").checked, select };
+  const chosen = { coords: $("show-coords").checked, select, draw: panel.drawOptions?.() };
   const worker = await engineReady;
   const answer = await worker.view(BOARD, recordText(game, next.options, next.actions), chosen);
   selected = select;
@@ -80,6 +80,7 @@ function render() {
   const hadFocus = frame.contains(document.activeElement);
   const { action, select } = document.activeElement?.dataset ?? {};
   if (view.svg) showSvg(frame, view.svg);
+  hidePreviewPicture();
   const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
     || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
   rovingFocus(frame, again);
@@ -215,6 +216,7 @@ function redo() {
  * or drops it when chosen already, and the engine shows what can follow. */
 function onActivate(event) {
   const el = event.target.closest?.("[data-action], [data-select]");
+  if (!el && selected !== null && event.target.closest?.("#board")) choose(null);
   if (!el || !view || view.result) return;
   event.preventDefault();
   if (el.dataset.action !== undefined) {
@@ -243,8 +245,17 @@ async function onPreview(event) {
   await queue;
   if (previewing !== action || ply !== state.actions.length) return;
   try {
-    const answer = await engine.preview(BOARD, recordText(game, state.options, state.actions), action);
-    if (previewing === action) showPreview(action, answer.score);
+    const settings = panel.previewText
+      ? { picture: true, coords: $("show-coords").checked, draw: panel.drawOptions?.() } : {};
+    const answer = await engine.preview(BOARD, recordText(game, state.options, state.actions), action, settings);
+    if (previewing !== action) return;
+    if (answer.svg) showSvg($("board-preview"), answer.svg);
+    $("board-preview").hidden = !answer.svg;
+    if (panel.previewText) {
+      $("preview").textContent = panel.previewText(answer, view, t);
+    } else {
+      showPreview(action, answer.score);
+    }
   } catch (error) {
     showFailure(error);
   }
@@ -265,21 +276,46 @@ function endPreview(event) {
   if (event.target.closest?.("#board [data-action]")) {
     previewing = null;
     $("preview").textContent = "";
+    hidePreviewPicture();
   }
+}
+
+/** The game's picture of a previewed action lies over the board (clicks go through it). */
+function hidePreviewPicture() {
+  $("board-preview").hidden = true;
+  $("board-preview").replaceChildren();
 }
 
 // --- new game ---------------------------------------------------------------------------
 
+/** The new-game panel: the game's own (panel.buildOptions / readOptions) or one built from
+ * its options. Options the page or the engine refuses reopen it with the reason. */
 function openNewGame() {
-  buildOptionFields($("option-fields"), game, optionSpecs, state.options);
+  (panel.buildOptions ?? buildOptionFields)($("option-fields"), game, optionSpecs, state.options, t);
+  showNewGameError("");
   $("new-game-dialog").showModal();
+}
+
+function showNewGameError(message) {
+  $("new-game-error").textContent = message;
+  $("new-game-error").hidden = !message;
 }
 
 function onNewGameClosed() {
   const dialog = $("new-game-dialog");
   if (dialog.returnValue !== "start") return;
-  const options = readOptionFields($("option-fields"), optionSpecs);
-  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") }));
+  const refused = (error) => {
+    showNewGameError(error.message);
+    dialog.showModal();
+  };
+  let options;
+  try {
+    options = (panel.readOptions ?? readOptionFields)($("option-fields"), optionSpecs, t);
+  } catch (error) {
+    refused(error);
+    return;
+  }
+  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") }).catch(refused));
 }
 
 // --- start ------------------------------------------------------------------------------
@@ -364,6 +400,8 @@ async function main() {
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
+  const extra = panel.controls?.({ t, redraw: () => enqueue(() => go(state, { select: selected })) });
+  if (extra) $("game-controls").append(extra);
   const first = chosenGame();
   if (isStart(first.next)) showStart(first.next);
   const opened = enqueue(() => openGame(first));

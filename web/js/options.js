@@ -12,7 +12,7 @@ function label(key, fallback) {
 /** One radio group per option with choices, the current value checked; a text field for others. */
 export function buildOptionFields(container, game, specs, current) {
   const groups = Object.entries(specs).map(([name, spec]) => {
-    if (!spec.choices.length) return textField(game, name);
+    if (!spec.choices.length) return textField(game, name, spec);
     const fieldset = document.createElement("fieldset");
     fieldset.dataset.option = name;
     const legend = document.createElement("legend");
@@ -33,12 +33,13 @@ export function buildOptionFields(container, game, specs, current) {
   container.replaceChildren(...groups);
 }
 
-function textField(game, name) {
+function textField(game, name, spec) {
   const wrap = document.createElement("label");
   wrap.className = "text-option";
   const input = document.createElement("input");
   input.type = "text";
   input.name = `option-${name}`;
+  input.placeholder = spec.default;
   wrap.append(label(`option.${game}.${name}`, name), input);
   return wrap;
 }

@@ -1,0 +1,142 @@
+"""Splinter in the browser: a whole game on a small board played by clicks only (a piece, then
+one of its highlighted squares), with the engine's preview of a splintering move shown before
+it is played; the side panel and the result panel against the engine's own score and result
+for the same record."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, Watch
+
+from py_engine import load_game
+from py_engine.splinter import Splinter
+
+pytestmark = pytest.mark.browser
+
+PIECES = "#board [data-select]"
+TARGETS = "#board [data-action]"
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def splintering(record: str) -> dict[str, str]:
+    """The moves of the position that splinter pieces off, by their piece's square."""
+    game = load_game(record)
+    assert isinstance(game, Splinter)
+    found = {}
+    for action in game.legal_actions():
+        game.play(action)
+        shift = game.last_shift()
+        if shift is not None and shift.removed:
+            found[action.split("-")[0]] = action
+        game.undo()
+    return found
+
+
+def preview(page: Any, action: str) -> str:
+    """Hover a highlighted square and wait for the preview of its move: the engine's picture
+    over the board and the words in the side panel."""
+    page.hover(f'{TARGETS}[data-action="{action}"]')
+    page.wait_for_function(
+        "document.getElementById('preview').textContent.startsWith(" + json.dumps(action) + ")"
+    )
+    assert page.locator("#board-preview svg").count() == 1
+    return str(page.text_content("#preview"))
+
+
+def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) -> None:
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "splinter.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+
+    page.click("#new-game")
+    for option in ("first", "edge", "noreturn"):
+        assert page.locator(f'fieldset[data-option="{option}"]').count() == 1
+    page.check('input[name="option-size"][value="9x10"]')
+    page.check('input[name="option-edge"][value="off"]')
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function(
+        "document.getElementById('record').textContent.includes('size: 9x10\\nfirst: black"
+        "\\nedge: off\\n')"
+    )
+
+    # A piece chosen, then a click on the paper away from the pieces: the choice is dropped.
+    page.locator(PIECES).first.click()
+    page.wait_for_selector(TARGETS)
+    page.click("#board svg", position={"x": 3, "y": 3})
+    page.wait_for_function(f"!document.querySelector('{TARGETS}')")
+
+    rng = random.Random(11)
+    seen_splinter = False
+    while page.get_attribute("body", "data-over") != "true":
+        record = str(page.text_content("#record"))
+        cutting = splintering(record)
+        pieces = [str(p.get_attribute("data-select")) for p in page.locator(PIECES).all()]
+        choice = [p for p in pieces if p in cutting]
+        square = choice[0] if choice and rng.random() < 0.6 else rng.choice(pieces)
+        page.click(f'{PIECES}[data-select="{square}"]')
+        page.wait_for_selector(TARGETS)
+        targets = [str(t.get_attribute("data-action")) for t in page.locator(TARGETS).all()]
+        action = cutting[square] if square in cutting else rng.choice(targets)
+        assert action in targets
+        words = preview(page, action)
+        if square in cutting:
+            assert page.locator("#board-preview .splinters .splinter-mark").count() > 0
+            assert "splinter off" in words
+            seen_splinter = True
+        before = ply(page)
+        page.click(f'{TARGETS}[data-action="{action}"]')
+        page.wait_for_function(f"document.body.dataset.ply === '{before + 1}'")
+        assert page.locator("#board-preview svg").count() == 0
+        if page.get_attribute("body", "data-over") != "true":
+            assert page.locator("#board .last-move").count() == 1
+            score = load_game(str(page.text_content("#record"))).score()
+            rows = page.locator("#details .splinter-sides tbody tr")
+            assert rows.nth(0).text_content() == (
+                f"Black{score['pawns']['black']}{score['lost']['black']}"
+                + (f"{score['king_groups']['black']}" if score["split_near"] else "")
+            )
+            assert page.locator("#details .split-near").count() == int(score["split_near"])
+
+    assert seen_splinter
+    record = str(page.text_content("#record"))
+    expected = load_game(record).result()
+    assert expected is not None
+    panel = page.locator("#result")
+    assert panel.is_visible()
+    winner = "draw" if expected["winner"] is None else str(expected["winner"])
+    assert panel.get_attribute("data-winner") == winner
+    assert panel.get_attribute("data-reason") == expected["reason"]
+    if expected["winner"] is not None:
+        assert f"Player {expected['winner'] + 1}" in str(page.text_content("#result-text"))
+    cells = page.locator("#result-details tbody tr").nth(1).locator("td").all_text_contents()
+    white = [expected[key]["white"] for key in ("pawns", "lost", "king_groups")]
+    assert cells == ["White", *map(str, white)]
+    assert page.locator(PIECES).count() == 0
+    page.close()
+    watch.assert_clean()
+
+
+def test_whole_board_toggle(site_context: tuple[Any, Watch], site_url: str) -> None:
+    context, watch = site_context
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "splinter.html#moves=")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    fitted = page.get_attribute("#board svg", "viewBox")
+    page.check("#whole-board")
+    page.wait_for_function(
+        f"document.querySelector('#board svg').getAttribute('viewBox') !== '{fitted}'"
+    )
+    whole = str(page.get_attribute("#board svg", "viewBox")).split()
+    assert float(whole[2]) > float(str(fitted).split()[2])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+    watch.assert_clean()
