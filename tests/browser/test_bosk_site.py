@@ -1,0 +1,126 @@
+"""Bosk in the browser: a whole 3-player game played by clicks only (the buttons beside the park
+and its highlighted parts, chosen at random with a fixed seed); summer's scoring line by line,
+undo and redo across the seasons, winter region by region and the final ranking against the
+engine's own score and result for the same record; a park file the engine refuses."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, Watch
+
+from py_engine import load_game
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = "#board [data-action], #choices [data-action]"
+SELECTS = "#choices [data-select]"
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def record(page: Any) -> str:
+    return str(page.text_content("#record"))
+
+
+def click_any(page: Any, rng: random.Random) -> None:
+    """One click on a random clickable part: a whole action, else a tree value and then one of
+    the points it highlights."""
+    if page.locator(ACTIONS).count() == 0:
+        values = page.locator(SELECTS)
+        values.nth(rng.randrange(values.count())).click()
+        page.wait_for_selector("#board [data-action]")
+    parts = page.locator(ACTIONS)
+    count = parts.count()
+    assert count > 0
+    before = ply(page)
+    parts.nth(rng.randrange(count)).click()
+    page.wait_for_function(f"document.body.dataset.ply === '{before + 1}'")
+
+
+def test_whole_three_player_game(
+    site_context: tuple[Any, Watch], site_url: str, tmp_path: Path
+) -> None:
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "bosk.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+
+    # A park file the engine refuses: the panel stays open with the engine's reason.
+    bad = tmp_path / "park.txt"
+    bad.write_text("# two regions only\nAAAA\nBBBB\n<b>x</b>\n")
+    page.click("#new-game")
+    page.check('input[name="option-players"][value="3"]')
+    assert page.locator('.bosk-seat:not([hidden])').count() == 3
+    page.check('input[name="option-park"][value="file"]')
+    page.set_input_files('input[name="park-file"]', str(bad))
+    page.wait_for_selector(".bosk-park-status:has-text('3 rows')")
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_selector("#new-game-error:not([hidden])")
+    assert "option park" in str(page.text_content("#new-game-error"))
+    assert page.locator("#new-game-error b").count() == 0
+    assert page.evaluate("document.getElementById('new-game-dialog').open")
+
+    page.check('input[name="option-park"][value="ours"]')
+    page.fill('.bosk-seat[data-seat="0"] input', "Ann")
+    page.fill('.bosk-seat[data-seat="2"] input', "Cy")
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function("document.getElementById('record').textContent.includes('Ann')")
+    assert "players: 3\n" in record(page)
+    assert "names: Ann,Player 2,Cy\n" in record(page)
+
+    rng = random.Random(5)
+    while page.locator("#choices [data-action]").count() == 0:
+        click_any(page, rng)
+    # Summer: every line with who came first and second, and the new start player.
+    score = load_game(record(page)).score()
+    assert score["step"] == "wind"
+    rows = page.locator(".bosk-summer tbody tr")
+    assert rows.count() == len(score["summer"]) + 1
+    assert page.locator(".bosk-season-table[open]").count() == 1
+    starter = score["names"][score["start_player"]]
+    assert starter in str(page.text_content(".bosk-notice"))
+    totals = rows.last.locator("td").all_text_contents()
+    assert totals[1:4] == [str(points) for points in score["summer_totals"]]
+
+    # Undo into spring and redo back to autumn's wind choice.
+    played = ply(page)
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.ply === '{played - 1}'")
+    assert page.locator(SELECTS).count() > 0
+    page.click("#redo")
+    page.wait_for_function(f"document.body.dataset.ply === '{played}'")
+    assert page.locator("#choices [data-action]").count() == 4
+
+    seen_round_start = False
+    while page.get_attribute("body", "data-over") != "true":
+        click_any(page, rng)
+        notice = page.locator(".bosk-notice")
+        if notice.count() and "Round" in str(notice.text_content()):
+            seen_round_start = True
+            assert page.locator(".bosk-winds tr[aria-current]").count() == 1
+    assert seen_round_start
+
+    text = record(page)
+    game = load_game(text)
+    expected, score = game.result(), game.score()
+    assert expected is not None
+    ranked = [int(str(li.get_attribute("data-seat")))
+              for li in page.locator(".bosk-ranking li").all()]
+    assert ranked == expected["ranking"]
+    assert page.get_attribute("#result", "data-winner") == str(expected["winner"])
+    assert page.get_attribute("#result", "data-reason") == expected["reason"]
+    regions = page.locator(".bosk-winter tbody tr")
+    assert regions.count() == len(score["winter"]) + 1
+    first = regions.first.locator("td").all_text_contents()
+    region = score["winter"][0]
+    pairs = zip(region["spaces"], region["points"], strict=True)
+    assert first[1:4] == [f"{spaces} → {points}" for spaces, points in pairs]
+    assert page.locator(".bosk-tie").count() == int("tie" in expected)
+    page.close()
+    watch.assert_clean()

@@ -1,0 +1,196 @@
+// Bosk's side panel: the season and round, what to do now, the start player, every player's
+// score, trees, tiles, leaf tokens and squirrel; the wind board; summer's scoring line by line;
+// winter's region by region and the final ranking with the tie rule. The new-game panel lives
+// in bosk-setup.js.
+import { buildOptions, readOptions } from "./bosk-setup.js";
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function name(score, seat) {
+  return score.names[seat];
+}
+
+function table(caption, headings, rows, className) {
+  const node = el("table", undefined, `regions ${className}`);
+  const wrap = el("div", undefined, "table-scroll");
+  wrap.append(node);
+  node.append(el("caption", caption));
+  const head = el("thead");
+  const tr = el("tr");
+  tr.append(...headings.map((text) => el("th", text)));
+  head.append(tr);
+  const body = el("tbody");
+  for (const cells of rows) {
+    const row = el("tr");
+    row.append(...cells.map((text) => el("td", String(text))));
+    body.append(row);
+  }
+  node.append(head, body);
+  return wrap;
+}
+
+/** First and second of a line or region by the rule of both seasons: only seats above 0 take
+ * part; several tied highest share first and nobody is second. */
+function places(values, score) {
+  const taking = values.map((v, seat) => [v, seat]).filter(([v]) => v > 0);
+  if (!taking.length) return ["", ""];
+  const top = Math.max(...taking.map(([v]) => v));
+  const firsts = taking.filter(([v]) => v === top).map(([, seat]) => seat);
+  const rest = taking.filter(([v]) => v !== top);
+  if (firsts.length > 1 || !rest.length) return [firsts.map((s) => name(score, s)).join(", "), ""];
+  const runner = Math.max(...rest.map(([v]) => v));
+  const seconds = rest.filter(([v]) => v === runner).map(([, seat]) => seat);
+  return [name(score, firsts[0]), seconds.map((s) => name(score, s)).join(", ")];
+}
+
+/** Whether the round has just begun: every seat still has all the trees it brings to it. */
+function roundStarting(score) {
+  const standing = score.trees.reduce((sum, seat) => sum + seat.park.length, 0);
+  return score.step === "tree" && score.round > 1 && standing === score.names.length * (9 - score.round);
+}
+
+function what(score, t) {
+  const seat = score.to_move === null ? "" : name(score, score.to_move);
+  if (score.step === "tree") {
+    const key = score.required_tree ? "bosk.step.tree-value" : "bosk.step.tree-any";
+    return t(key, { seat, value: score.required_tree });
+  }
+  const held = score.to_move === null ? 0 : score.held[score.to_move];
+  return t(`bosk.step.${score.step}`, { seat, held });
+}
+
+function headline(score, t) {
+  const season = t(`bosk.season.${score.season}`);
+  const line = score.season === "autumn" && score.round
+    ? t("bosk.season-round", { season, round: score.round, wind: score.wind ?? "?" })
+    : season;
+  const wrap = el("div", undefined, "bosk-now");
+  wrap.append(el("p", line, "bosk-season"), el("p", what(score, t), "bosk-step"),
+    el("p", t("bosk.start-player", { seat: name(score, score.start_player) }), "bosk-start"));
+  const notice = noticeOf(score, t);
+  if (notice) wrap.append(el("p", notice, "bosk-notice"));
+  return wrap;
+}
+
+/** Summer just scored, or a new round begun: who starts, and the wind. */
+function noticeOf(score, t) {
+  if (score.step === "wind") return t("bosk.summer-done", { seat: name(score, score.start_player) });
+  if (!roundStarting(score)) return "";
+  const next = score.wind_board[score.round];
+  return t("bosk.round-start", {
+    round: score.round, seat: name(score, score.start_player), wind: score.wind,
+    next: next ? t("bosk.next-wind", { round: next.round, wind: next.wind }) : "",
+  });
+}
+
+/** One line per player: its species, its trees (in hand in spring, standing in autumn), its
+ * tiles in hand and used, its leaf tokens left and where its squirrel is. */
+function players(score, t) {
+  const autumn = score.season !== "spring";
+  const list = el("ul", undefined, "bosk-players");
+  list.setAttribute("aria-label", t("bosk.players.caption"));
+  score.names.forEach((seatName, seat) => {
+    const trees = autumn
+      ? score.trees[seat].park.map((tree) => tree.value).sort().join(" ")
+      : score.trees[seat].hand.join(" ");
+    const { hand, used } = score.tiles[seat];
+    const li = el("li");
+    li.dataset.seat = String(seat);
+    if (seat === score.to_move) li.classList.add("to-move");
+    li.append(el("strong", t("bosk.player-species", { seat: seatName, species: t(`bosk.species-short.${seat}`) })));
+    li.append(el("span", t("bosk.player-line", {
+      trees: trees || "–", tiles: hand.join(" ") || "–", used: used.join(" ") || "–",
+      tokens: score.tokens[seat], squirrel: score.squirrels[seat] ?? "–",
+      which: t(autumn ? "bosk.players.trees-park" : "bosk.players.trees-hand"),
+    })));
+    list.append(li);
+  });
+  return list;
+}
+
+function windBoard(score, t) {
+  const node = table(t("bosk.winds.caption"),
+    ["round", "wind", "tree"].map((key) => t(`bosk.winds.${key}`)),
+    score.wind_board.map((entry) => [entry.round, entry.wind ?? "?",
+      entry.tree ? t("bosk.winds.value", { value: entry.tree }) : t("bosk.winds.any")]),
+    "bosk-winds");
+  score.wind_board.forEach((entry, index) => {
+    if (entry.current) node.querySelector("tbody").rows[index].setAttribute("aria-current", "step");
+  });
+  return node;
+}
+
+function summer(score, t) {
+  const heads = [t("bosk.summer.line"), ...score.names, t("bosk.summer.first"), t("bosk.summer.second")];
+  const rows = score.summer.map((line) => [
+    line.line,
+    ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
+    ...places(line.sums, score),
+  ]);
+  rows.push([t("bosk.total"), ...score.summer_totals, "", ""]);
+  return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
+}
+
+function winter(score, t) {
+  const heads = [t("bosk.winter.region"), ...score.names, t("bosk.summer.first"), t("bosk.summer.second")];
+  const rows = score.winter.map((region) => [
+    region.lake ? t("bosk.winter.lake", { region: region.region }) : region.region,
+    ...region.spaces.map((sum, seat) => t("bosk.spaces-points", { sum, points: region.points[seat] })),
+    ...places(region.spaces, score),
+  ]);
+  rows.push([t("bosk.total"), ...score.winter_totals, "", ""]);
+  return table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
+}
+
+/** A season's table, open while it is the news (summer until the wind is chosen). */
+function folded(title, content, open) {
+  const box = el("details", undefined, "bosk-season-table");
+  box.open = open;
+  box.append(el("summary", title), content);
+  return box;
+}
+
+function details(view, t) {
+  const { score } = view;
+  const wrap = el("div", undefined, "bosk-panel");
+  wrap.append(headline(score, t), players(score, t));
+  if (score.season !== "over") wrap.append(windBoard(score, t));
+  if (score.summer.length && score.season !== "over") {
+    wrap.append(folded(t("bosk.summer.caption"), summer(score, t), score.step === "wind"));
+  }
+  return wrap;
+}
+
+/** Winter region by region, both seasons' totals, then the ranking and, when totals tie, the
+ * rule that broke the tie. */
+function resultDetails(view, t) {
+  const { score, result } = view;
+  const wrap = el("div", undefined, "bosk-final");
+  wrap.append(winter(score, t), folded(t("bosk.summer.caption"), summer(score, t), false));
+  const ranking = el("ol", undefined, "bosk-ranking");
+  for (const seat of result.ranking) {
+    const li = el("li", t("bosk.ranked", {
+      seat: name(score, seat), total: result.totals[seat],
+      summer: score.summer_totals[seat], winter: score.winter_totals[seat],
+    }));
+    li.dataset.seat = String(seat);
+    ranking.append(li);
+  }
+  wrap.append(el("h4", t("bosk.ranking")), ranking);
+  if (result.tie) {
+    wrap.append(el("p", t("bosk.tie", {
+      seats: result.tie.seats.map((seat) => name(score, seat)).join(", "),
+      score: result.tie.score,
+      start: name(score, result.tie.round_8_start),
+      winner: name(score, result.winner),
+    }), "bosk-tie"));
+  }
+  return wrap;
+}
+
+export default { details, resultDetails, buildOptions, readOptions };
