@@ -9,6 +9,8 @@ ever copied, and the caller's game is never touched.
 
 It runs in slices (``run``, ``run_for``) so that a caller can do other work between them, and
 can be stopped (``stop``). A fixed seed with an iteration budget always gives the same result.
+(A position that its record does not describe is searched in place instead, and is back as it
+was after every slice.)
 """
 
 from __future__ import annotations
@@ -70,11 +72,14 @@ class Node:
 
 
 def replica(game: Game) -> Game:
-    """A fresh game with the same options and actions: same position, private to its owner."""
+    """A fresh game with the same options and actions: the same position, private to its
+    owner. A position its record does not reach (one built directly, as tests do) is not
+    copied: the game itself is returned, to be searched in place and restored by undo."""
     copy = type(game)(**game.options)
     for action in game.history:
         copy.play(action)
-    return copy
+    same = copy.to_move == game.to_move and copy.legal_actions() == game.legal_actions()
+    return copy if same else game
 
 
 class Search:

@@ -260,3 +260,24 @@ def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points() -> None:
     assert abs(sum(rewards) - 1) < 1e-9
     assert rewards[winner] == pytest.approx(0.7 + 0.3 * totals[winner] / sum(totals))
     assert max(rewards) == rewards[winner]
+
+
+def test_a_position_built_without_a_record_is_searched_in_place() -> None:
+    from py_engine.splinter import Splinter
+    from py_engine.splinter_board import BLACK, KING, WHITE
+
+    game = new_game("splinter", size="9x10")
+    assert isinstance(game, Splinter)
+    index = game.grid.index
+    # Six pieces set directly: the record (no actions) describes the starting position instead.
+    placement = {
+        index["e6"]: BLACK | KING, index["e5"]: WHITE | KING, index["d5"]: BLACK,
+        index["f5"]: WHITE, index["f4"]: BLACK, index["d4"]: WHITE,
+    }
+    game._set_position(placement, BLACK)
+    legal = game.legal_actions()
+    search = Search(game, seed=1)
+    assert search.game is game
+    search.run(60)
+    assert search.best_action() in legal
+    assert game.legal_actions() == legal and game.history == []
