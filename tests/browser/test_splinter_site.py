@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import build_site
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
 
@@ -140,3 +141,21 @@ def test_whole_board_toggle(site_context: tuple[Any, Watch], site_url: str) -> N
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
     watch.assert_clean()
+
+
+def test_worker_draws_the_preview_and_the_frame() -> None:
+    """The worker's picture options: a game's own (``draw``), and the previewed action's picture;
+    a bad option is answered with an error and the board's game is kept."""
+    worker = build_site.load_worker()
+    start = "game: splinter\n\n"
+    fitted = json.loads(worker.view("t", start))
+    whole = json.loads(worker.view("t", start, json.dumps({"draw": {"frame": "full"}})))
+    assert fitted["svg"] != whole["svg"]
+    action = fitted["legal"][0]
+    seen = json.loads(worker.preview("t", start, action, json.dumps({"picture": True})))
+    assert seen["action"] == action and 'class="push-arrow' in seen["svg"]
+    assert "svg" not in json.loads(worker.preview("t", start, action))
+    for bad in ({"frame": "half"}, {"zoom": 2}, [1]):
+        answer = json.loads(worker.view("t", start, json.dumps({"draw": bad})))
+        assert "error" in answer
+    assert json.loads(worker.view("t", start))["actions"] == []
