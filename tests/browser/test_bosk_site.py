@@ -1,18 +1,21 @@
 """Bosk in the browser: a whole 3-player game played by clicks only (the buttons beside the park
 and its highlighted parts, chosen at random with a fixed seed); summer's scoring line by line,
 undo and redo across the seasons, winter region by region and the final ranking against the
-engine's own score and result for the same record; a park file the engine refuses."""
+engine's own score and result for the same record; a park file the engine refuses; a linked
+game that ends in a tie, with the tie rule explained."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
 
-from py_engine import load_game
+from py_engine import load_game, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -122,5 +125,28 @@ def test_whole_three_player_game(
     pairs = zip(region["spaces"], region["points"], strict=True)
     assert first[1:4] == [f"{spaces} → {points}" for spaces, points in pairs]
     assert page.locator(".bosk-tie").count() == int("tie" in expected)
+
+    # A link to a 2-player game ending in a tie: the tie rule is explained.
+    tied = tied_game()
+    result = tied.result()
+    assert result is not None and result["reason"] == "tie-clockwise"
+    moves = ",".join(quote(action, safe="") for action in tied.history)
+    page.evaluate(f"location.hash = {json.dumps('players=2&moves=' + moves)}")
+    page.wait_for_function(f"document.body.dataset.ply === '{len(tied.history)}'")
+    ranked = [int(str(li.get_attribute("data-seat")))
+              for li in page.locator(".bosk-ranking li").all()]
+    assert ranked == result["ranking"]
+    words = str(page.text_content(".bosk-tie"))
+    assert f"tied on {result['tie']['score']} points" in words
+    assert f"Player {result['tie']['round_8_start'] + 1}" in words
     page.close()
     watch.assert_clean()
+
+
+def tied_game() -> Any:
+    """A random 2-player game (fixed seed) whose totals tie."""
+    rng = random.Random(26)
+    game = new_game("bosk", players=2)
+    while game.result() is None:
+        game.play(rng.choice(game.legal_actions()))
+    return game
