@@ -151,6 +151,7 @@ function winter(score, t) {
 function folded(title, content, open) {
   const box = el("details", undefined, "bosk-season-table");
   box.open = open;
+  content.querySelector("caption").className = "visually-hidden";
   box.append(el("summary", title), content);
   return box;
 }
