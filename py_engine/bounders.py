@@ -178,18 +178,14 @@ class Bounders(Game):
             balance[n] = after = before + delta
             if stones[n]:
                 continue
-            if before == 0:  # n stops being legal: move the last legal cell into its slot
-                i = legal_at[n]
-                last = legal.pop()
-                if last != n:
-                    legal[i] = last
-                    legal_at[last] = i
-                legal_at[n] = -1
+            if before == 0:
+                self._drop(n)
             elif after == 0:
                 legal_at[n] = len(legal)
                 legal.append(n)
 
     def _drop(self, cell: int) -> None:
+        """Take a cell off the legal list: the last legal cell moves into its slot."""
         legal, legal_at = self.legal, self.legal_at
         i = legal_at[cell]
         last = legal.pop()
