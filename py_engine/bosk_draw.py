@@ -418,7 +418,7 @@ def _draw_panel(svg: ET.Element, game: Bosk, frame: Frame) -> None:
     left = 2 * M + frame.w * U
     board = svgkit.sub(svg, "g", class_="wind-board")
     svgkit.sub(board, "text", "Wind", x=left, y=M + 4, font_size="12", font_weight="bold",
-               fill=OUTLINE)
+               fill=OUTLINE, data_i18n="board.wind")
     winds = game.winds()
     slot = 27.0
     for r in range(1, 9):
@@ -448,7 +448,9 @@ def _draw_panel(svg: ET.Element, game: Bosk, frame: Frame) -> None:
                        text_anchor="middle", fill=OUTLINE, class_="wind-letter")
         need = game.required_value(r)
         svgkit.sub(board, "text", f"tree {need}" if need else "any tree", x=left + 78,
-                   y=top + 16, font_size="10", fill=OUTLINE, class_="tree-value")
+                   y=top + 16, font_size="10", fill=OUTLINE, class_="tree-value",
+                   data_i18n="board.tree-value" if need else "board.any-tree",
+                   data_i18n_values=f'{{"value": {need}}}' if need else None)
     players = svgkit.sub(svg, "g", class_="players")
     totals = game.totals()
     base = M + 12 + 8 * slot + 18

@@ -47,7 +47,11 @@ def root(width: float, height: float, label: str, css_class: str, pad: float = 0
 
 
 def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
-    """Append a child element; ``class_`` and ``data_action`` style keywords become attributes."""
+    """Append a child element; ``class_`` and ``data_action`` style keywords become attributes.
+
+    Words drawn in a picture are English; a ``data_i18n`` key (with ``data_i18n_values``, a JSON
+    object for its placeholders) lets the site show them in the reader's language instead.
+    """
     element = ET.SubElement(parent, tag, _attrs(attrs))
     if text is not None:
         element.text = text

@@ -1,4 +1,5 @@
 // Putting the engine's SVG into the page: parsed as XML, never as HTML.
+import { translate } from "./i18n.js";
 
 const parser = new DOMParser();
 
@@ -10,6 +11,7 @@ export function showSvg(frame, text) {
     throw new Error("the engine's picture is not valid SVG");
   }
   const svg = document.importNode(root, true);
+  translate(svg);
   frame.replaceChildren(svg);
   return svg;
 }

@@ -53,9 +53,21 @@ export function has(key) {
   return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
 }
 
-/** Translate elements marked data-i18n (text) and data-i18n-label (aria-label). */
+function valuesOf(el) {
+  try {
+    return JSON.parse(el.dataset.i18nValues || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Translate elements marked data-i18n (text, with data-i18n-values for its placeholders) and
+ * data-i18n-label (aria-label); the words already there stay until a catalogue has the key.
+ * The engine's pictures use the same marks. */
 export function translate(root) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    if (has(el.dataset.i18n)) el.textContent = t(el.dataset.i18n, valuesOf(el));
+  }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }
