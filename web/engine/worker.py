@@ -13,10 +13,12 @@ import json
 from typing import Any
 
 from py_engine import GAMES, NotationError, load_game, new_game
+from py_engine.ai import Thinker
 from py_engine.bench import measure
 from py_engine.core import Game, parse_record
 
 _boards: dict[str, Game] = {}
+_thinkers: dict[str, Thinker] = {}
 
 
 def _sync(board: str, record: str) -> Game:
@@ -134,4 +136,37 @@ def bench(seconds: float = 2.0) -> str:
     return _answer(measure("bounders", {"size": 7}, float(seconds)))
 
 
-__export__ = ["view", "preview", "bench"]
+def think_start(board: str, record: str, level: str) -> str:
+    """Start the computer's thinking for the seat to move in the position the record reaches,
+    at ``level`` (a level's name, or a number of seconds); a board thinks about one position
+    at a time, so any earlier thinking of the board is dropped. The page then calls
+    ``think_more`` in short slices until the move is decided."""
+    _thinkers.pop(board, None)
+    try:
+        game = _sync(board, record)
+        seconds = float(level) if level.replace(".", "", 1).isdigit() else level
+        _thinkers[board] = Thinker(game, seconds)
+    except (ValueError, TypeError) as exc:
+        return _answer({"error": str(exc)})
+    return _answer({"started": True})
+
+
+def think_more(board: str, seconds: float = 0.04) -> str:
+    """One slice of the board's thinking, at most ``seconds`` long: the action chosen so far,
+    each seat's estimated chance to win, the iterations run and whether the move is decided."""
+    thinker = _thinkers.get(board)
+    if thinker is None:
+        return _answer({"error": f"board {board!r} is not thinking"})
+    thinker.think(min(float(seconds), 0.1))
+    return _answer(thinker.report())
+
+
+def think_stop(board: str) -> str:
+    """Drop the board's thinking (the game changed, or its answer is no longer wanted)."""
+    thinker = _thinkers.pop(board, None)
+    if thinker is not None:
+        thinker.stop()
+    return _answer({"stopped": thinker is not None})
+
+
+__export__ = ["view", "preview", "bench", "think_start", "think_more", "think_stop"]

@@ -25,5 +25,8 @@ export async function connectEngine(script = document.querySelector('script[type
     preview: async (board, record, action, settings = {}) =>
       parse(await sync.preview(board, record, action, JSON.stringify(settings))),
     bench: async (seconds) => parse(await sync.bench(seconds)),
+    thinkStart: async (board, record, level) => parse(await sync.think_start(board, record, String(level))),
+    thinkMore: async (board, seconds) => parse(await sync.think_more(board, seconds)),
+    thinkStop: async (board) => parse(await sync.think_stop(board)),
   };
 }

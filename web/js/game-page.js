@@ -7,6 +7,7 @@ import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
+import { Computer, readSeatFields, seatFields } from "./computer.js";
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
@@ -24,11 +25,17 @@ let view = null;
 let queue = Promise.resolve();
 let previewing = null;
 let selected = null;
+let computer = null;
 
-/** Run tasks one after another: a click never overtakes the answer to the click before. */
+/** Run tasks one after another: a click never overtakes the answer to the click before.
+ * After each, the computer sees the game (it may start or drop its thinking). */
 function enqueue(task) {
-  queue = queue.then(task).catch(showFailure);
+  queue = queue.then(task).catch(showFailure).then(() => view && computer.update(view, currentRecord()));
   return queue;
+}
+
+function currentRecord() {
+  return recordText(game, state.options, state.actions);
 }
 
 function showFailure(error) {
@@ -55,9 +62,12 @@ function setStatus(key) {
 /** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
  * keep it only if the engine accepts it. */
 async function go(next, { said = "", select = null } = {}) {
-  const chosen = { coords: $("show-coords").checked, select, draw: panel.drawOptions?.() };
+  const record = recordText(game, next.options, next.actions);
+  const chosen = {
+    coords: $("show-coords").checked, select, draw: panel.drawOptions?.(), hint: computer.hintFor(record),
+  };
   const worker = await engineReady;
-  const answer = await worker.view(BOARD, recordText(game, next.options, next.actions), chosen);
+  const answer = await worker.view(BOARD, record, chosen);
   selected = select;
   state = { options: answer.options, actions: answer.actions, redo: next.redo };
   view = answer;
@@ -98,6 +108,7 @@ function render() {
   $("redo").disabled = state.redo.length === 0;
   body.dataset.ply = String(state.actions.length);
   body.dataset.over = String(Boolean(view.result));
+  computer.render();
 }
 
 /** A seat as players know it: its name if the game has names, else "Player n", with its
@@ -194,15 +205,30 @@ function played(action) {
 
 function play(action) {
   if (!view || view.result) return;
-  const redo = state.redo.at(-1) === action ? state.redo.slice(0, -1) : [];
-  enqueue(() => go({ ...state, actions: [...state.actions, action], redo }, { said: played(action) }));
+  enqueue(() => playNow(action));
 }
 
+function playNow(action) {
+  const redo = state.redo.at(-1) === action ? state.redo.slice(0, -1) : [];
+  return go({ ...state, actions: [...state.actions, action], redo }, { said: played(action) });
+}
+
+/** The computer's action, played only if the game is still the one it thought about. */
+function computerPlay(action, record) {
+  enqueue(() => (record === currentRecord() && !view.result ? playNow(action) : undefined));
+}
+
+/** Take back the last action; with computers at the table, take back until a person is to
+ * move (unless every seat is the computer's), so their answers are taken back too. */
 function undo() {
   if (!state.actions.length) return;
-  const action = state.actions.at(-1);
-  enqueue(() => go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
-    { said: t("announce.undone", { action }) }));
+  enqueue(async () => {
+    do {
+      const action = state.actions.at(-1);
+      await go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
+        { said: t("announce.undone", { action }) });
+    } while (state.actions.length && computer.plays(view.to_move) && computer.hasPerson(view.players));
+  });
 }
 
 function redo() {
@@ -217,7 +243,7 @@ function redo() {
 function onActivate(event) {
   const el = event.target.closest?.("[data-action], [data-select]");
   if (!el && selected !== null && event.target.closest?.("#board")) choose(null);
-  if (!el || !view || view.result) return;
+  if (!el || !view || view.result || computer.plays(view.to_move)) return;
   event.preventDefault();
   if (el.dataset.action !== undefined) {
     play(el.dataset.action);
@@ -292,6 +318,7 @@ function hidePreviewPicture() {
  * its options. Options the page or the engine refuses reopen it with the reason. */
 function openNewGame() {
   (panel.buildOptions ?? buildOptionFields)($("option-fields"), game, optionSpecs, state.options, t);
+  seatFields($("seat-fields"), $("option-fields"), view.players, computer.seats, t);
   showNewGameError("");
   $("new-game-dialog").showModal();
 }
@@ -315,7 +342,9 @@ function onNewGameClosed() {
     refused(error);
     return;
   }
-  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") }).catch(refused));
+  const seats = readSeatFields($("seat-fields"), $("option-fields"), view.players);
+  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") })
+    .then(() => computer.setSeats(seats)).catch(refused));
 }
 
 // --- start ------------------------------------------------------------------------------
@@ -387,6 +416,7 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("new-game").addEventListener("click", openNewGame);
+  $("hint").addEventListener("click", () => computer.requestHint());
   $("new-game-dialog").addEventListener("close", onNewGameClosed);
   $("show-legal").addEventListener("change", (e) => body.classList.toggle("hide-legal", !e.target.checked));
   $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: selected })));
@@ -395,6 +425,10 @@ function wire() {
 
 async function main() {
   engineReady = connectEngine();
+  computer = new Computer({
+    game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
+    showHint: () => enqueue(() => go(state, { select: selected })),
+  });
   const [, module] = await Promise.all([
     setupPrefs(() => view && render()),
     import(`../${body.dataset.panel}`),

@@ -1,0 +1,187 @@
+"""The computer in the browser: whole games of each game against it (a person's clicks chosen
+at random with a fixed seed), the hint with each seat's chance, Bosk with one person and two
+computers, the pie rule decided by the computer, and a click answered promptly while it thinks.
+
+The games use the page's test setting (localStorage "tabula.computer.test") for a short
+thinking time; everything else is the real path: the page drives the worker's thinking in
+slices and plays the computer's actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, Watch
+
+from py_engine import load_game
+
+pytestmark = pytest.mark.browser
+
+ACTIONS = "#board [data-action], #choices [data-action]"
+SELECTS = "#board [data-select], #choices [data-select]"
+SETTLED = (
+    "document.body.dataset.over === 'true' || (document.body.dataset.turn === 'person'"
+    " && document.body.dataset.thinking === '')"
+)
+FAST = {"seconds": 0.05, "pace": 0}
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def record(page: Any) -> str:
+    return str(page.text_content("#record"))
+
+
+def open_page(context: Any, url: str, setting: dict[str, float]) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    value = json.dumps(json.dumps(setting))
+    page.evaluate(f"localStorage.setItem('tabula.computer.test', {value})")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    return page
+
+
+def new_game(page: Any, seats: list[str], **options: str) -> None:
+    """Start a new game from the panel with these options and seats."""
+    page.click("#new-game")
+    for name, value in options.items():
+        page.check(f'input[name="option-{name}"][value="{value}"]')
+    for seat, choice in enumerate(seats):
+        page.select_option(f'select[name="seat-{seat}"]', choice)
+    assert page.locator(".seat-choice:not([hidden])").count() == len(seats)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate(f"localStorage.removeItem('tabula.seats.{game}')")
+    page.click('#new-game-dialog button[value="start"]')
+    # The seats are kept once the engine has accepted the new game.
+    page.wait_for_function(f"localStorage.getItem('tabula.seats.{game}') !== null")
+
+
+def person_plays(page: Any, rng: random.Random) -> None:
+    """One click of the person on a random clickable part (a part of an action first, when the
+    game asks for one)."""
+    if page.locator(ACTIONS).count() == 0:
+        parts = page.locator(SELECTS)
+        parts.nth(rng.randrange(parts.count())).click()
+        page.wait_for_selector("#board [data-action], #choices [data-action]")
+    parts = page.locator(ACTIONS)
+    before = ply(page)
+    parts.nth(rng.randrange(parts.count())).click()
+    page.wait_for_function(f"Number(document.body.dataset.ply) > {before}")
+
+
+def show_hint(page: Any, players: int) -> None:
+    """The hint: a ring on the board and a chance per seat, which add up to one."""
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    page.wait_for_selector("#board .hint")
+    action = str(page.text_content("#hint-text")).removeprefix("Suggested: ")
+    game = load_game(record(page))
+    assert action in game.legal_actions()
+    chances = [float(m.get_attribute("value")) for m in page.locator("#chances meter").all()]
+    assert len(chances) == players
+    assert sum(chances) == pytest.approx(1.0, abs=0.05)
+
+
+def play_out(page: Any, players: int, computers: set[int], seed: int) -> str:
+    """Play the person's seats by random clicks until the game ends, the hint shown once;
+    returns the record, checked against the engine: every computer action was legal."""
+    rng = random.Random(seed)
+    hinted = False
+    while True:
+        page.wait_for_function(SETTLED, timeout=60_000)
+        if page.get_attribute("body", "data-over") == "true":
+            break
+        if not hinted:
+            show_hint(page, players)
+            hinted = True
+        person_plays(page, rng)
+    text = record(page)
+    game = load_game(text)
+    assert game.result() is not None
+    assert page.locator("#result").is_visible()
+    assert page.is_disabled("#hint")
+    replay = load_game(text.split("\n\n")[0] + "\n\n")
+    movers = set()
+    for action in game.history:
+        movers.add(replay.to_move)
+        replay.play(action)
+    assert computers <= movers
+    return text
+
+
+@pytest.fixture(scope="module")
+def context(site_context: tuple[Any, Watch]) -> Iterator[Any]:
+    ctx, watch = site_context
+    yield ctx
+    watch.assert_clean()
+
+
+def test_bounders_against_the_computer(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "bounders.html", FAST)
+    new_game(page, ["person", "easy"], size="7", rules="tournament", komi="off")
+    assert page.get_attribute("body", "data-turn") == "person"
+    person_plays(page, random.Random(1))
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    # The computer decided the pie rule: its answer is the swap or a stone.
+    decided = load_game(record(page)).history[1]
+    assert decided == "swap" or decided != "g7"
+    text = play_out(page, 2, {1}, seed=2)
+    assert text.startswith("game: bounders\nsize: 7\nrules: tournament\n")
+    saved = json.loads(page.evaluate("localStorage.getItem('tabula.seats.bounders')"))
+    assert saved == ["person", "easy"]
+    assert "easy" not in text
+    page.close()
+
+
+def test_splinter_against_the_computer(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "splinter.html", FAST)
+    new_game(page, ["easy", "person"], size="9x10")
+    play_out(page, 2, {0}, seed=3)
+    page.close()
+
+
+def test_bosk_one_person_two_computers(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "bosk.html", FAST)
+    new_game(page, ["easy", "person", "easy"], players="3")
+    assert "players: 3\n" in record(page)
+    play_out(page, 3, {0, 2}, seed=4)
+    page.close()
+
+
+def test_click_answered_while_thinking(context: Any, site_url: str) -> None:
+    """While the computer thinks (a long budget), undo is answered within 100 ms, the thinking
+    stops and its move never comes; a new game stops it too."""
+    page = open_page(context, site_url + "bounders.html", {"seconds": 5, "pace": 0})
+    new_game(page, ["person", "hard"], size="7", rules="basic", komi="off")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("body[data-thinking=move]")
+    assert page.is_visible("#thinking")
+    assert "thinking" in str(page.text_content("#thinking"))
+    page.wait_for_timeout(300)
+    took = page.evaluate("""() => new Promise((resolve) => {
+        const start = performance.now();
+        const seen = new MutationObserver(() => {
+            if (document.body.dataset.ply !== '0') return;
+            seen.disconnect();
+            resolve(performance.now() - start);
+        });
+        seen.observe(document.body, { attributes: true });
+        document.getElementById('undo').click();
+    })""")
+    assert took < 100, f"undo answered after {took:.0f} ms"
+    page.wait_for_function("document.body.dataset.thinking === ''")
+    page.wait_for_timeout(600)
+    assert ply(page) == 0 and page.is_hidden("#thinking")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("body[data-thinking=move]")
+    new_game(page, ["person", "person"], size="7", rules="basic", komi="off")
+    page.wait_for_function("document.body.dataset.thinking === ''")
+    page.wait_for_timeout(600)
+    assert ply(page) == 0 and page.get_attribute("body", "data-turn") == "person"
+    page.close()

@@ -1,0 +1,231 @@
+// The computer's seats and the hint. A seat is played by a person or by the computer at a
+// level (a thinking-time budget in the engine). The engine worker thinks in short slices that
+// this module drives, so the page answers clicks in between; whenever the game changes, the
+// thinking about the old position is dropped and its answer never played.
+//
+// Test setting: localStorage "tabula.computer.test" = {"seconds": s, "pace": ms} replaces
+// every level's thinking time (and the hint's) by s seconds and the pause between two shown
+// computer actions by ms, so browser tests can play whole games quickly on the real path.
+
+export const LEVELS = ["easy", "medium", "hard", "expert"];
+const PERSON = "person";
+const MAX_SEATS = 4;
+const SLICE = 0.04; // seconds of search per worker call: a click waits at most about this long
+const PACE = 400; // milliseconds at least between a position shown and the computer's action on it
+const HINT_LEVEL = "medium";
+const TEST_KEY = "tabula.computer.test";
+
+function testSetting() {
+  try {
+    const data = JSON.parse(localStorage.getItem(TEST_KEY));
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+const seatsKey = (game) => `tabula.seats.${game}`;
+
+/** The seats kept for a game: "person" or a level per seat. */
+export function loadSeats(game) {
+  try {
+    const seats = JSON.parse(localStorage.getItem(seatsKey(game)));
+    if (Array.isArray(seats)) return seats.map((s) => (LEVELS.includes(s) ? s : PERSON));
+  } catch {
+    // a damaged entry means every seat is a person
+  }
+  return [];
+}
+
+function saveSeats(game, seats) {
+  localStorage.setItem(seatsKey(game), JSON.stringify(seats));
+}
+
+/** How many seats the new-game panel's options give: its players choice, else `fallback`. */
+function seatCount(container, fallback) {
+  const chosen = container.querySelector('input[name="option-players"]:checked');
+  return chosen ? Number(chosen.value) : fallback;
+}
+
+let showSeats = null;
+
+/** The new-game panel's "who plays" fieldset, put in `container`: one choice per seat, person
+ * or a computer level; rows beyond the number of players chosen among `options` (else `count`)
+ * are hidden. */
+export function seatFields(container, options, count, seats, t) {
+  const fieldset = document.createElement("fieldset");
+  fieldset.className = "seat-choices";
+  const legend = document.createElement("legend");
+  legend.textContent = t("seats.title");
+  fieldset.append(legend);
+  for (let seat = 0; seat < MAX_SEATS; seat += 1) {
+    const label = document.createElement("label");
+    label.className = "seat-choice";
+    label.dataset.seat = String(seat);
+    const select = document.createElement("select");
+    select.name = `seat-${seat}`;
+    for (const value of [PERSON, ...LEVELS]) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = t(`seats.${value}`);
+      option.selected = value === (seats[seat] ?? PERSON);
+      select.append(option);
+    }
+    label.append(t("seat.player", { n: seat + 1 }), " ", select);
+    fieldset.append(label);
+  }
+  options.removeEventListener("change", showSeats);
+  showSeats = () => {
+    const shown = seatCount(options, count);
+    for (const row of fieldset.querySelectorAll(".seat-choice")) row.hidden = Number(row.dataset.seat) >= shown;
+  };
+  options.addEventListener("change", showSeats);
+  container.replaceChildren(fieldset);
+  showSeats();
+}
+
+/** The seats chosen in the new-game panel (`container`), as many as its `options` give. */
+export function readSeatFields(container, options, count) {
+  const shown = seatCount(options, count);
+  return [...container.querySelectorAll(".seat-choice select")].slice(0, shown).map((s) => s.value);
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The computer of one game page. `engine` is a promise of the worker's functions; `play`
+ * (action, record) plays a computer action if the game is still at `record`; `showHint` redraws
+ * the board once a hint is found; `seatName` names a seat; `t` translates; `fail` shows an
+ * error. */
+export class Computer {
+  constructor({ game, board, engine, play, showHint, seatName, t, fail }) {
+    Object.assign(this, { game, board, engine, play, showHint, seatName, t, fail });
+    this.seats = loadSeats(game);
+    this.job = null;
+    this.driving = false;
+    this.hint = null;
+    this.view = null;
+    this.record = null;
+  }
+
+  /** Whether the computer plays `seat`. */
+  plays(seat) {
+    return seat !== null && seat !== undefined && LEVELS.includes(this.seats[seat]);
+  }
+
+  /** Whether some seat is a person's. */
+  hasPerson(players) {
+    return [...Array(players).keys()].some((seat) => !this.plays(seat));
+  }
+
+  setSeats(seats) {
+    this.seats = seats;
+    saveSeats(this.game, seats);
+  }
+
+  /** The hinted action of the position `record`, if a hint was found for it. */
+  hintFor(record) {
+    return this.hint && this.hint.record === record ? this.hint.action : null;
+  }
+
+  /** Called after every change of the page's game: drops thinking about another position,
+   * starts the computer's move when a computer seat is to move. */
+  update(view, record) {
+    this.view = view;
+    this.record = record;
+    const job = this.job;
+    if (job && (job.record !== record || (job.kind === "move" && this.seats[view.to_move] !== job.level))) {
+      this.job = null;
+    }
+    if (this.hint && this.hint.record !== record) this.hint = null;
+    if (!view.result && this.plays(view.to_move) && !this.job) {
+      this.start({ kind: "move", record, level: this.seats[view.to_move], seat: view.to_move });
+    }
+    this.render();
+  }
+
+  /** Look for the best action of the seat to move, a person's. */
+  requestHint() {
+    const { view, record } = this;
+    if (!view || view.result || this.plays(view.to_move) || this.job || this.hintFor(record)) return;
+    this.start({ kind: "hint", record, level: HINT_LEVEL, seat: view.to_move });
+  }
+
+  start(job) {
+    this.job = { ...job, shown: performance.now() };
+    this.render();
+    this.drive().catch(this.fail);
+  }
+
+  /** The one loop that talks to the worker's thinker: slice after slice while its job is
+   * current, then the worker is told to drop the thinker either way. */
+  async drive() {
+    if (this.driving) return;
+    this.driving = true;
+    try {
+      const worker = await this.engine;
+      while (this.job) {
+        const job = this.job;
+        const test = testSetting();
+        await worker.thinkStart(this.board, job.record, test.seconds ?? job.level);
+        let report = null;
+        while (this.job === job) {
+          report = await worker.thinkMore(this.board, SLICE);
+          if (report.done) break;
+        }
+        await worker.thinkStop(this.board);
+        if (this.job !== job) continue;
+        this.job = null;
+        if (job.kind === "hint") {
+          this.hint = { record: job.record, action: report.action, chances: report.chances };
+          this.render();
+          this.showHint();
+        } else {
+          await wait(job.shown + (test.pace ?? PACE) - performance.now());
+          this.render();
+          this.play(report.action, job.record);
+        }
+      }
+    } catch (error) {
+      this.job = null;
+      this.render();
+      throw error;
+    } finally {
+      this.driving = false;
+    }
+  }
+
+  /** The thinking notice, the hint button and the hint panel with each seat's chance. */
+  render() {
+    const { t } = this;
+    const job = this.job;
+    const view = this.view;
+    document.body.dataset.thinking = job ? job.kind : "";
+    document.body.dataset.turn = view && this.plays(view.to_move) && !view.result ? "computer" : "person";
+    const notice = document.getElementById("thinking");
+    notice.hidden = !job;
+    notice.textContent = !job ? "" : job.kind === "hint" ? t("thinking.hint")
+      : t("thinking.move", { seat: this.seatName(job.seat) });
+    document.getElementById("hint").disabled = !view || Boolean(view.result) || this.plays(view.to_move)
+      || Boolean(job);
+    const panel = document.getElementById("hint-panel");
+    const hint = this.hint && this.hint.record === this.record ? this.hint : null;
+    panel.hidden = !hint;
+    if (!hint) return;
+    document.getElementById("hint-text").textContent = t("hint.text", { action: hint.action });
+    const rows = hint.chances.map((chance, seat) => {
+      const li = document.createElement("li");
+      li.dataset.seat = String(seat);
+      const percent = Math.round(chance * 100);
+      const name = document.createElement("span");
+      name.textContent = t("hint.chance", { seat: this.seatName(seat), percent });
+      const meter = document.createElement("meter");
+      meter.min = 0;
+      meter.max = 1;
+      meter.value = chance;
+      meter.setAttribute("aria-label", name.textContent);
+      li.append(name, meter);
+      return li;
+    });
+    document.getElementById("chances").replaceChildren(...rows);
+  }
+}
