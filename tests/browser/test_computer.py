@@ -133,6 +133,16 @@ def test_bounders_against_the_computer(context: Any, site_url: str) -> None:
     assert decided == "swap" or decided != "g7"
     text = play_out(page, 2, {1}, seed=2)
     assert text.startswith("game: bounders\nsize: 7\nrules: tournament\n")
+    # Undo takes back the computer's answer too, to the person's turn; redo plays both again.
+    end = ply(page)
+    page.click("#undo")
+    page.wait_for_function(f"Number(document.body.dataset.ply) < {end}")
+    page.wait_for_function(SETTLED)
+    assert page.get_attribute("body", "data-over") == "false"
+    assert page.get_attribute("body", "data-turn") == "person"
+    page.click("#redo")
+    page.wait_for_function(f"document.body.dataset.ply === '{end}'")
+    assert record(page) == text
     saved = json.loads(page.evaluate("localStorage.getItem('tabula.seats.bounders')"))
     assert saved == ["person", "easy"]
     assert "easy" not in text

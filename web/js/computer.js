@@ -194,11 +194,13 @@ export class Computer {
     }
   }
 
-  /** The thinking notice, the hint button and the hint panel with each seat's chance. */
-  render() {
+  /** The thinking notice, the hint button and the hint panel with each seat's chance, for the
+   * page's game (`view` at `record`, when given). */
+  render(view = this.view, record = this.record) {
+    this.view = view;
+    this.record = record;
     const { t } = this;
     const job = this.job;
-    const view = this.view;
     document.body.dataset.thinking = job ? job.kind : "";
     document.body.dataset.turn = view && this.plays(view.to_move) && !view.result ? "computer" : "person";
     const notice = document.getElementById("thinking");

@@ -108,7 +108,7 @@ function render() {
   $("redo").disabled = state.redo.length === 0;
   body.dataset.ply = String(state.actions.length);
   body.dataset.over = String(Boolean(view.result));
-  computer.render();
+  computer.render(view, currentRecord());
 }
 
 /** A seat as players know it: its name if the game has names, else "Player n", with its
@@ -231,11 +231,17 @@ function undo() {
   });
 }
 
+/** Play the last action taken back again; with computers at the table, their answers too, as
+ * far as they were taken back. */
 function redo() {
-  const action = state.redo.at(-1);
-  if (action === undefined) return;
-  enqueue(() => go({ ...state, actions: [...state.actions, action], redo: state.redo.slice(0, -1) },
-    { said: played(action) }));
+  if (!state.redo.length) return;
+  enqueue(async () => {
+    do {
+      const action = state.redo.at(-1);
+      await go({ ...state, actions: [...state.actions, action], redo: state.redo.slice(0, -1) },
+        { said: played(action) });
+    } while (state.redo.length && computer.plays(view.to_move) && computer.hasPerson(view.players));
+  });
 }
 
 /** A click on a whole action plays it; on a partial one (data-select) it chooses that part,
