@@ -173,17 +173,15 @@ export class Computer {
           if (report.done) break;
         }
         await worker.thinkStop(this.board);
+        if (job.kind === "move") await wait(job.shown + (test.pace ?? PACE) - performance.now());
         if (this.job !== job) continue;
         this.job = null;
         if (job.kind === "hint") {
           this.hint = { record: job.record, action: report.action, chances: report.chances };
-          this.render();
-          this.showHint();
-        } else {
-          await wait(job.shown + (test.pace ?? PACE) - performance.now());
-          this.render();
-          this.play(report.action, job.record);
         }
+        this.render();
+        if (job.kind === "hint") this.showHint();
+        else this.play(report.action, job.record);
       }
     } catch (error) {
       this.job = null;
