@@ -10,7 +10,7 @@
 export const LEVELS = ["easy", "medium", "hard", "expert"];
 const PERSON = "person";
 const MAX_SEATS = 4;
-const SLICE = 0.04; // seconds of search per worker call: a click waits at most about this long
+const SLICE = 0.03; // seconds of search per worker call: a click waits at most about this long
 const PACE = 400; // milliseconds at least between a position shown and the computer's action on it
 const HINT_LEVEL = "medium";
 const TEST_KEY = "tabula.computer.test";
