@@ -7,24 +7,52 @@ The public contract (see README and DESIGN.md)::
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
-from .bosk import Bosk
-from .bounders import Bounders
 from .core import Game, IllegalAction, NotationError, parse_record
-from .splinter import Splinter
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Bounders, Splinter, Bosk)}
+
+class GameRegistry(Mapping[str, type[Game]]):
+    """The games by name, each class imported from its module the first time it is asked for,
+    so a page that plays one game never loads (or, in the browser, compiles) the others."""
+
+    def __init__(self, modules: dict[str, tuple[str, str]]) -> None:
+        self._modules = modules
+        self._loaded: dict[str, type[Game]] = {}
+
+    def __getitem__(self, name: str) -> type[Game]:
+        if name not in self._loaded:
+            module, cls = self._modules[name]
+            self._loaded[name] = getattr(import_module(f".{module}", __name__), cls)
+        return self._loaded[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+GAMES = GameRegistry({
+    "bounders": ("bounders", "Bounders"),
+    "splinter": ("splinter", "Splinter"),
+    "bosk": ("bosk", "Bosk"),
+})
 
 __all__ = ["GAMES", "Game", "IllegalAction", "NotationError", "load_game", "new_game"]
 
 
 def _game_class(name: Any, line: int | None = None) -> type[Game]:
-    cls = GAMES.get(str(name).strip().lower()) if isinstance(name, str) else None
-    if cls is None:
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key is None or key not in GAMES:
         known = ", ".join(GAMES)
         raise NotationError(f"unknown game {name!r}; expected one of {known}", line, str(name))
-    return cls
+    return GAMES[key]
 
 
 def new_game(name: str, **options: Any) -> Game:

@@ -16,27 +16,30 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
-from .bosk_ai import BoskKnowledge
-from .bounders_ai import BoundersKnowledge
 from .core import Game
 from .mcts import Clock, Knowledge, Search
 
 LEVELS: dict[str, float] = {"easy": 0.25, "medium": 1.0, "hard": 3.0, "expert": 8.0}
 
 
-# Each game's knowledge for the search; a game not named here gets the default.
-KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
-    "bounders": BoundersKnowledge,
-    "bosk": BoskKnowledge,
+# Each game's knowledge for the search (module, class), imported when that game is searched;
+# a game not named here gets the default.
+KNOWLEDGE: dict[str, tuple[str, str]] = {
+    "bounders": ("bounders_ai", "BoundersKnowledge"),
+    "bosk": ("bosk_ai", "BoskKnowledge"),
 }
 
 
 def knowledge_for(game: Game) -> Knowledge:
     """The game's own knowledge for the search, or the default (random playouts)."""
-    make = KNOWLEDGE.get(game.name)
-    return make() if make else Knowledge()
+    if game.name not in KNOWLEDGE:
+        return Knowledge()
+    module, name = KNOWLEDGE[game.name]
+    make: Callable[[], Knowledge] = getattr(import_module(f".{module}", __package__), name)
+    return make()
 
 
 def budget_of(level: str | float) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -136,3 +137,22 @@ def test_cli_bench_prints_figures() -> None:
     lines = [line for line in done.stdout.splitlines() if line.startswith("bounders side")]
     assert len(lines) == 2
     assert all("playouts/s" in line and "legal_actions()/s" in line for line in lines)
+
+
+def test_games_load_on_first_use() -> None:
+    """A page that plays one game never compiles the others' modules (nor the search's)."""
+    code = (
+        "import json, sys, py_engine, py_engine.ai\n"
+        "py_engine.new_game('bounders')\n"
+        "assert 'bosk' in py_engine.GAMES and 'chess' not in py_engine.GAMES\n"
+        "print(json.dumps([m for m in sys.modules if m.startswith('py_engine.')]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout))
+    assert "py_engine.bounders" in loaded
+    assert not loaded & {"py_engine.splinter", "py_engine.bosk", "py_engine.bosk_ai",
+                         "py_engine.bounders_ai"}
+    assert list(GAMES) == ["bounders", "splinter", "bosk"]
+    assert GAMES["splinter"].name == "splinter"
