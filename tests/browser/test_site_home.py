@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
+from playwright.sync_api import expect
 
 from py_engine import GAMES
 
@@ -29,8 +30,9 @@ def test_home_lists_the_games(site_context: tuple[Any, Watch], site_url: str) ->
     page.wait_for_url("**/bounders.html")
     assert page.locator("#board svg").count() == 1
     assert page.text_content("#status") == "Loading engine…"
-    assert page.text_content("#turn") == "Player 1 (Dark) to move"
-    assert page.locator("#totals li").count() == 2
+    # the panels are filled once the page's catalogue and game module have loaded
+    expect(page.locator("#turn")).to_have_text("Player 1 (Dark) to move")
+    expect(page.locator("#totals li")).to_have_count(2)
     page.click('#board [data-action="g7"]')
     page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_function("document.body.dataset.ply === '1'")
