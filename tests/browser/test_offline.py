@@ -136,6 +136,17 @@ def test_after_one_visit_everything_works_offline(
     assert result is not None and len(load_game(record).history) > 10
     winner = "draw" if result["winner"] is None else str(result["winner"])
     assert page.get_attribute("#result", "data-winner") == winner
+    # The computer plays offline too: a new game with the second seat a computer (the page's
+    # test setting keeps its thinking short), one click, and its answer.
+    page.evaluate("localStorage.setItem('tabula.computer.test', "
+                  "JSON.stringify({seconds: 0.05, pace: 0}))")
+    page.click("#new-game")
+    page.select_option('select[name="seat-1"]', "easy")
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    page.locator("#board [data-action]").first.click()
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    assert len(load_game(str(page.text_content("#record"))).history) == 2
     assert_page_clean(page, watch)
     assert [u for u in network if not u.startswith("blob:")] == []
     assert failed == []
