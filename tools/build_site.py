@@ -3,7 +3,8 @@
 What it does:
 
 - copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
-  templates, which it fills in: every ``{{t:key}}`` becomes the English message of that key and
+  templates (``prefs.html`` is the header's language and theme choices, shared by every page),
+  which it fills in: every ``{{t:key}}`` becomes the English message of that key and
   each game page gets its starting view, made here in CPython by the worker module itself: the
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
@@ -48,7 +49,7 @@ PYODIDE_FILES = (
 )
 # Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
 SITE_GAMES = ("bounders", "splinter", "bosk")
-TEMPLATES = ("index.html", "game.html")
+TEMPLATES = ("index.html", "game.html", "prefs.html")
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
@@ -162,7 +163,9 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
                 f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
             )
     home = (WEB / "index.html").read_text("utf-8")
-    (out / "index.html").write_text(fill(home, {"games": "\n".join(items)}, catalogue), "utf-8")
+    prefs = fill((WEB / "prefs.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
+    home_values = {"games": "\n".join(items), "prefs": prefs}
+    (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")
     worker = load_worker()
     for name in playable:
@@ -172,6 +175,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "game": name,
             "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
             "title_key": f"game.{name}.title",
+            "prefs": prefs,
             "board": board,
             "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
