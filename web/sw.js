@@ -67,14 +67,19 @@ self.addEventListener("message", (event) => {
   if (event.data === "build") event.source?.postMessage({ build: BUILD, cache: CACHE });
 });
 
+let opened = null;
+
 /** The precached response for a request of this site, or undefined. */
 async function fromCache(request) {
-  const cache = await caches.open(CACHE);
+  opened ??= caches.open(CACHE);
+  const cache = await opened;
   const url = new URL(request.url);
-  url.hash = "";
   // A folder is its index page; the query is ignored (pages keep their state in the fragment).
+  // The key is the exact URL: a match that ignores the query would read every entry of the cache.
+  url.hash = "";
+  url.search = "";
   const key = url.pathname.endsWith("/") ? new URL("index.html", url).href : url.href;
-  return (await cache.match(key, { ignoreSearch: true })) ?? undefined;
+  return (await cache.match(key)) ?? undefined;
 }
 
 self.addEventListener("fetch", (event) => {
