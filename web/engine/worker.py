@@ -10,12 +10,13 @@ the board's game is left as it was.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from py_engine import GAMES, NotationError, load_game, new_game
-from py_engine.ai import Thinker
-from py_engine.bench import measure
 from py_engine.core import Game, parse_record
+
+if TYPE_CHECKING:  # the search and the benchmark load on first use: the worker starts sooner
+    from py_engine.ai import Thinker
 
 _boards: dict[str, Game] = {}
 _thinkers: dict[str, Thinker] = {}
@@ -133,6 +134,8 @@ def preview(board: str, record: str, action: str, settings: str = "{}") -> str:
 
 def bench(seconds: float = 2.0) -> str:
     """The engine's Bounders side-7 playout benchmark, run here (as in CPython)."""
+    from py_engine.bench import measure
+
     return _answer(measure("bounders", {"size": 7}, float(seconds)))
 
 
@@ -145,6 +148,8 @@ def think_start(board: str, record: str, level: str) -> str:
     try:
         game = _sync(board, record)
         seconds = float(level) if level.replace(".", "", 1).isdigit() else level
+        from py_engine.ai import Thinker
+
         _thinkers[board] = Thinker(game, seconds)
     except (ValueError, TypeError) as exc:
         return _answer({"error": str(exc)})
