@@ -104,6 +104,21 @@ def copy_runtime(out: Path) -> None:
             shutil.copy2(source, out / "vendor" / "pyscript" / source.name)
 
 
+def pyscript_preloads(out: Path) -> str:
+    """``<link rel="modulepreload">`` lines for PyScript's modules that its loader would only ask
+    for one after another (core.js imports a hashed chunk, which imports the error plugin): asked
+    for with the page, they are there when PyScript starts the engine's worker."""
+    vendor = out / "vendor" / "pyscript"
+    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text("utf-8"))
+    if chunk is None:
+        raise SystemExit("build: vendor/pyscript/core.js does not import a core-*.js chunk")
+    names = [chunk.group(1)]
+    error = re.search(r'import\("\./(error-[\w-]+\.js)"\)', (vendor / names[0]).read_text("utf-8"))
+    if error is not None:
+        names.append(error.group(1))
+    return "\n".join(f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in names)
+
+
 def copy_engine(out: Path) -> None:
     """The engine's modules beside the worker, and the worker's PyScript config."""
     engine_dir = out / "engine"
@@ -167,6 +182,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     home_values = {"games": "\n".join(items), "prefs": prefs}
     (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")
+    preloads = pyscript_preloads(out)
     worker = load_worker()
     for name in playable:
         start = json.loads(worker.view("build", new_game(name).record()))
@@ -176,6 +192,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
             "title_key": f"game.{name}.title",
             "prefs": prefs,
+            "preload": preloads,
             "board": board,
             "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),

@@ -76,4 +76,8 @@ def test_every_page_has_the_policy_and_nothing_inline(site_dir: Path) -> None:
         assert re.search(r"\son[a-z]+=", text) is None, page
         if page.parent == site_dir:
             assert '<link rel="manifest" href="manifest.webmanifest">' in text
-            assert '<script type="module" src="js/offline-start.js"></script>' in text
+            # a game page's first script loads offline-start.js with the page's modules
+            tags = [f'<script type="module" src="js/{name}"></script>'
+                    for name in ("offline-start.js", "game-start.js")]
+            assert any(tag in text for tag in tags), page
+    assert 'import("./offline-start.js")' in (site_dir / "js" / "game-start.js").read_text()

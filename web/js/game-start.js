@@ -1,0 +1,14 @@
+// A game page's first script. Starting the engine's worker is the longest step of a page's
+// start, and PyScript creates the worker only once its own modules have run; so the page's own
+// modules load when the worker exists, and do not compete with it on the way. The board and
+// panels are in the page already. If no worker appears (PyScript failed to load), the page's
+// modules load after a few seconds anyway, and say what went wrong.
+
+const LONGEST_WAIT_MS = 5000;
+
+const script = document.querySelector('script[type="py"][name="engine"]');
+const since = performance.now();
+while (script && !script.xworker && performance.now() - since < LONGEST_WAIT_MS) {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
+await Promise.all([import("./game-page.js"), import("./offline-start.js")]);
