@@ -12,6 +12,8 @@ page first), it prints:
   first answer (the "engine-warm" mark: the page then asks for the position's view, which loads
   the game's module and draws it);
 - bare Pyodide start-up (bench/pyodide.html: Pyodide alone in a worker) and the ratio of the two;
+- an empty PyScript worker's start-up (bench/pyscript.html: the engine worker's configuration
+  with no engine), which shows how much of that ratio is PyScript's own start;
 - the engine's Bounders side-7 playout benchmark inside Pyodide against CPython. Pyodide's
   ``time.process_time`` is the wall clock, so the ratio compares it with CPython timed by the
   wall clock too (the CPU-time figure of ``python -m py_engine bench`` is printed beside it); on
@@ -92,15 +94,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     server, base = serve.start(args.site)
     game_url, bare_url = base + "bounders.html", base + "bench/pyodide.html"
+    empty_url = base + "bench/pyscript.html"
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(profile, **launch_args())
         first_game, first_bare = load(context, game_url, "engine-ready"), load(
             context, bare_url, "pyodide-ready"
         )
-        games, bares = [], []
+        load(context, empty_url, "pyscript-ready")
+        games, bares, empties = [], [], []
         for _ in range(args.loads):
             games.append(load(context, game_url, "engine-ready", "engine-warm"))
             bares.append(load(context, bare_url, "pyodide-ready"))
+            empties.append(load(context, empty_url, "pyscript-ready"))
         in_pyodide = playouts_in_pyodide(context, game_url, args.seconds)
         context.close()
     server.shutdown()
@@ -112,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ready = statistics.median(g["ready"] for g in games)
     warm = statistics.median(g["warm"] for g in games)
     bare = statistics.median(b["ready"] for b in bares)
+    empty = statistics.median(e["ready"] for e in empties)
     # Each game load is followed by a bare load; the median of the pairs' ratios is steadier
     # than the ratio of the medians when the machine's speed drifts during the run.
     paired = statistics.median(g["ready"] / b["ready"] for g, b in zip(games, bares, strict=True))
@@ -123,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         ("bare Pyodide start-up", f"{bare:.2f} s", "", None),
         ("engine ready / bare Pyodide", f"{ready / bare:.2f}", "<= 1.1", ready / bare <= 1.1),
         ("  median of paired loads", f"{paired:.2f}", "<= 1.1", paired <= 1.1),
+        ("empty PyScript worker", f"{empty:.2f} s", "", None),
+        ("empty PyScript / bare Pyodide", f"{empty / bare:.2f}", "", None),
         ("playouts/s in Pyodide", f"{in_pyodide['playouts_per_s']:,.0f}", "", None),
         ("playouts/s in CPython (CPU)", f"{in_cpython['playouts_per_s']:,.0f}", "", None),
         ("playouts/s in CPython (wall)", f"{in_cpython_wall['playouts_per_s']:,.0f}", "", None),
