@@ -418,7 +418,7 @@ def _draw_panel(svg: ET.Element, game: Bosk, frame: Frame) -> None:
     left = 2 * M + frame.w * U
     board = svgkit.sub(svg, "g", class_="wind-board")
     svgkit.sub(board, "text", "Wind", x=left, y=M + 4, font_size="12", font_weight="bold",
-               fill=OUTLINE, data_i18n="board.wind")
+               fill=OUTLINE, class_="wind-title", data_i18n="board.wind")
     winds = game.winds()
     slot = 27.0
     for r in range(1, 9):
