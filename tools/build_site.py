@@ -4,7 +4,8 @@ What it does:
 
 - copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
   templates (``prefs.html`` is the header's language and theme choices, shared by every page),
-  which it fills in: every ``{{t:key}}`` becomes the English message of that key and
+  which it fills in: every ``{{t:key}}`` becomes the English message of that key
+  (``embed.html``, the embeddable board, gets only that and PyScript's preloads) and
   each game page gets its starting view, made here in CPython by the worker module itself: the
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
@@ -49,7 +50,7 @@ PYODIDE_FILES = (
 )
 # Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
 SITE_GAMES = ("bounders", "splinter", "bosk")
-TEMPLATES = ("index.html", "game.html", "prefs.html")
+TEMPLATES = ("index.html", "game.html", "prefs.html", "embed.html")
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
@@ -199,6 +200,10 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "panel": f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else GENERIC,
         }
         (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
+    # The embeddable board: its game and position come from its address, so only the text and
+    # PyScript's preloads are filled in here.
+    embed = fill((WEB / "embed.html").read_text("utf-8"), {"preload": preloads}, catalogue)
+    (out / "embed.html").write_text(embed, "utf-8")
     return playable
 
 

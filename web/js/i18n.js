@@ -19,19 +19,25 @@ async function load(lang) {
 
 /** The language chosen before, else the browser's if we have it, else English. */
 export function preferredLanguage() {
-  const stored = localStorage.getItem(STORAGE_KEY);
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // storage can be blocked (an embedded page in another site): the browser's language decides
+  }
   if (LANGUAGES.includes(stored)) return stored;
   const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
   return LANGUAGES.includes(browser) ? browser : "en";
 }
 
-/** Load a language, remember it, set the page's lang and translate marked elements. */
-export async function setLanguage(lang) {
+/** Load a language, remember it (unless `remember` is false: an embedded board's language
+ * is its author's, not the visitor's choice), set the page's lang and translate marked elements. */
+export async function setLanguage(lang, { remember = true } = {}) {
   if (!LANGUAGES.includes(lang)) lang = "en";
   await load("en");
   await load(lang);
   current = lang;
-  localStorage.setItem(STORAGE_KEY, lang);
+  if (remember) localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
   translate(document);
   return lang;
