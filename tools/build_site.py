@@ -5,7 +5,8 @@ What it does:
 - copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
   templates (``prefs.html`` is the header's language and theme choices, shared by every page),
   which it fills in: every ``{{t:key}}`` becomes the English message of that key
-  (``embed.html``, the embeddable board, gets only that and PyScript's preloads) and
+  (``embed.html``, the embeddable board, and ``boards.html``, the page of ``<tabula-board>``
+  elements, get only that and PyScript's preloads) and
   each game page gets its starting view, made here in CPython by the worker module itself: the
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
@@ -50,7 +51,7 @@ PYODIDE_FILES = (
 )
 # Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
 SITE_GAMES = ("bounders", "splinter", "bosk")
-TEMPLATES = ("index.html", "game.html", "prefs.html", "embed.html")
+TEMPLATES = ("index.html", "game.html", "prefs.html", "embed.html", "boards.html")
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
@@ -202,8 +203,10 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
         (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
     # The embeddable board: its game and position come from its address, so only the text and
     # PyScript's preloads are filled in here.
-    embed = fill((WEB / "embed.html").read_text("utf-8"), {"preload": preloads}, catalogue)
-    (out / "embed.html").write_text(embed, "utf-8")
+    # And the page of <tabula-board> elements (boards.html): its boards come from its markup.
+    for page in ("embed.html", "boards.html"):
+        text = fill((WEB / page).read_text("utf-8"), {"preload": preloads}, catalogue)
+        (out / page).write_text(text, "utf-8")
     return playable
 
 
