@@ -1,5 +1,5 @@
 // Putting the engine's SVG into the page: parsed as XML, never as HTML.
-import { translate } from "./i18n.js";
+import { has, t, translate } from "./i18n.js";
 
 const parser = new DOMParser();
 
@@ -59,4 +59,21 @@ export function moveFocus(frame, event) {
     best.focus();
   }
   return true;
+}
+
+/** The buttons for a view's side choices (`view.buttons`: a whole action, or the first part of
+ * one, such as Bosk's tree value); `selected` is the part chosen so far, shown pressed. */
+export function choiceButtons(game, choices, selected) {
+  return choices.map((choice) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    const key = `button.${game}.${choice.kind}`;
+    button.textContent = has(key) ? t(key, { label: choice.label }) : choice.label;
+    if (choice.action !== undefined) button.dataset.action = choice.action;
+    if (choice.select !== undefined) {
+      button.dataset.select = choice.select;
+      button.setAttribute("aria-pressed", String(choice.select === selected));
+    }
+    return button;
+  });
 }

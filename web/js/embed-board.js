@@ -4,7 +4,7 @@
 // them, and a played action is added to the record. Reading the configuration (an address, or
 // an element's attributes) is the caller's; this module renders into the parts it is given and
 // talks to the engine under its own board id. No configured value is ever inserted as markup.
-import { moveFocus, rovingFocus, showSvg } from "./board.js";
+import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
 import { EngineError } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { recordText, toFragment } from "./record.js";
@@ -291,18 +291,8 @@ export class EmbedBoard {
 
   renderChoices() {
     const { view, game, selected } = this;
-    const buttons = this.shown.interactive && !view.result ? view.buttons.map((choice) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      const key = `button.${game}.${choice.kind}`;
-      button.textContent = has(key) ? t(key, { label: choice.label }) : choice.label;
-      if (choice.action !== undefined) button.dataset.action = choice.action;
-      if (choice.select !== undefined) {
-        button.dataset.select = choice.select;
-        button.setAttribute("aria-pressed", String(choice.select === selected));
-      }
-      return button;
-    }) : [];
+    const playable = this.shown.interactive && !view.result;
+    const buttons = playable ? choiceButtons(game, view.buttons, selected) : [];
     this.parts.choices.replaceChildren(...buttons);
     this.parts.choices.hidden = buttons.length === 0;
   }

@@ -1,7 +1,7 @@
 // The game page: one controller for every game. The record (options + actions) is the truth;
 // each change sends it to the engine worker and shows what comes back. Per-game wording and
 // side panels come from games/<name>.js.
-import { moveFocus, rovingFocus, showSvg } from "./board.js";
+import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
 import { connectEngine, EngineError } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
@@ -148,19 +148,7 @@ function renderScore(score, list) {
 }
 
 function renderChoices() {
-  const buttons = view.buttons.map((choice) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    const key = `button.${game}.${choice.kind}`;
-    button.textContent = has(key) ? t(key, { label: choice.label }) : choice.label;
-    if (choice.action !== undefined) button.dataset.action = choice.action;
-    if (choice.select !== undefined) {
-      button.dataset.select = choice.select;
-      button.setAttribute("aria-pressed", String(choice.select === selected));
-    }
-    return button;
-  });
-  $("choices").replaceChildren(...buttons);
+  $("choices").replaceChildren(...choiceButtons(game, view.buttons, selected));
 }
 
 function renderMoves() {
