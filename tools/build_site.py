@@ -3,10 +3,11 @@
 What it does:
 
 - copies ``web/`` (scripts, styles, message catalogues, the worker module), except the page
-  templates (``prefs.html`` is the header's language and theme choices, shared by every page),
-  which it fills in: every ``{{t:key}}`` becomes the English message of that key
-  (``embed.html``, the embeddable board, and ``boards.html``, the page of ``<tabula-board>``
-  elements, get only that and PyScript's preloads) and
+  templates (``head.html`` is the top of every page's ``<head>``: its security policy, icons and
+  style sheet; ``prefs.html`` is the header's language and theme choices), which it fills in:
+  every ``{{t:key}}`` becomes the English message of that key (``embed.html``, the embeddable
+  board, and ``boards.html``, the page of ``<tabula-board>`` elements, get only that, the head
+  and PyScript's preloads) and
   each game page gets its starting view, made here in CPython by the worker module itself: the
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
@@ -51,7 +52,7 @@ PYODIDE_FILES = (
 )
 # Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
 SITE_GAMES = ("bounders", "splinter", "bosk")
-TEMPLATES = ("index.html", "game.html", "prefs.html", "embed.html", "boards.html")
+TEMPLATES = ("index.html", "game.html", "head.html", "prefs.html", "embed.html", "boards.html")
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
@@ -180,8 +181,9 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
                 f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
             )
     home = (WEB / "index.html").read_text("utf-8")
+    head = fill((WEB / "head.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
     prefs = fill((WEB / "prefs.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
-    home_values = {"games": "\n".join(items), "prefs": prefs}
+    home_values = {"games": "\n".join(items), "head": head, "prefs": prefs}
     (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")
     preloads = pyscript_preloads(out)
@@ -193,6 +195,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "game": name,
             "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
             "title_key": f"game.{name}.title",
+            "head": head,
             "prefs": prefs,
             "preload": preloads,
             "board": board,
@@ -205,7 +208,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     # PyScript's preloads are filled in here.
     # And the page of <tabula-board> elements (boards.html): its boards come from its markup.
     for page in ("embed.html", "boards.html"):
-        text = fill((WEB / page).read_text("utf-8"), {"preload": preloads}, catalogue)
+        text = fill((WEB / page).read_text("utf-8"), {"head": head, "preload": preloads}, catalogue)
         (out / page).write_text(text, "utf-8")
     return playable
 
