@@ -322,21 +322,30 @@ class Bounders(Game):
 
     def describe(self) -> str:
         """The position in words, for screen readers."""
-        placed = self.stones.count(DARK), self.stones.count(LIGHT)
+        return " ".join(english for _, _, english in self.description())
+
+    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+        """The sentences of ``describe()``: each a message key of the site's catalogues, its
+        placeholder values and the English sentence, so the site can say it in other words."""
+        dark, light = self.stones.count(DARK), self.stones.count(LIGHT)
         size = self.options["size"]
-        text = f"Bounders, side {size}: {placed[0]} Dark and {placed[1]} Light stones."
+        said = [("describe.bounders.board", {"size": size, "dark": dark, "light": light},
+                 f"Bounders, side {size}: {dark} Dark and {light} Light stones.")]
         if self.stack:
-            text += f" Last move {self.action_of(self.stack[-1])}."
+            action = self.action_of(self.stack[-1])
+            said.append(("describe.bounders.last", {"action": action}, f"Last move {action}."))
         res = self.result()
-        if res is not None:
-            if res["winner"] is None:
-                text += " The game is drawn."
-            else:
-                text += f" Game over: {res['colour'].capitalize()} wins."
+        if res is not None and res["winner"] is None:
+            said.append(("describe.bounders.draw", {}, "The game is drawn."))
+        elif res is not None:
+            colour = res["colour"]
+            said.append((f"describe.bounders.win.{colour}", {},
+                         f"Game over: {colour.capitalize()} wins."))
         else:
-            colour = COLOUR_NAMES[self.next_colour].capitalize()
-            text += f" {colour} to move; {len(self.legal)} legal cells."
-        return text
+            colour, legal = COLOUR_NAMES[self.next_colour], len(self.legal)
+            said.append((f"describe.bounders.to-move.{colour}", {"legal": legal},
+                         f"{colour.capitalize()} to move; {legal} legal cells."))
+        return said
 
     def svg(
         self,
@@ -390,7 +399,9 @@ def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
     width = max(x for x, _ in centres) + R
     height = max(y for _, y in centres) + R
     pad = 16.0 if coords else 2.0
-    svg = svgkit.root(width, height, game.describe(), "board bounders", pad)
+    said = game.description()
+    svg = svgkit.root(width, height, " ".join(english for _, _, english in said), "board bounders",
+                      pad, sentences=[(key, values) for key, values, _ in said])
     if size is not None:
         svg.set("width", f"{size:g}")
     owner_of: dict[int, int] = {}

@@ -7,6 +7,7 @@ overrides them through class names and CSS variables.
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -28,8 +29,18 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def root(width: float, height: float, label: str, css_class: str, pad: float = 0.0) -> ET.Element:
-    """An ``<svg>`` element with a viewBox, an accessible name and a ``<title>``."""
+Sentences = list[tuple[str, dict[str, Any]]]
+
+
+def root(
+    width: float, height: float, label: str, css_class: str, pad: float = 0.0,
+    sentences: Sentences | None = None,
+) -> ET.Element:
+    """An ``<svg>`` element with a viewBox, an accessible name and a ``<title>``.
+
+    ``label`` is English; ``sentences`` (message keys with their placeholder values, a JSON
+    list in ``data-i18n-sentences``) let the site say the same in the reader's language.
+    """
     svg = ET.Element(
         "svg",
         _attrs(
@@ -39,6 +50,8 @@ def root(width: float, height: float, label: str, css_class: str, pad: float = 0
                 "role": "img",
                 "aria-label": label,
                 "class": css_class,
+                "data-i18n-sentences": json.dumps(sentences, separators=(",", ":"))
+                if sentences else None,
             }
         ),
     )

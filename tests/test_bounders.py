@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -400,3 +403,31 @@ def test_svg_preview_and_hint_do_not_change_the_game() -> None:
     assert game.record() == before
     with pytest.raises(IllegalAction):
         game.svg(preview="f6")
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    path = Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json"
+    catalogue: dict[str, str] = json.loads(path.read_text("utf-8"))
+    return catalogue
+
+
+def _say(message: str, values: dict[str, object]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), message)
+
+
+@pytest.mark.parametrize("record", [
+    "game: bounders\nsize: 7\n\n",
+    "game: bounders\nsize: 9\nrules: tournament\n\ng7\nswap\nd4\n",
+    *[(GOLDEN / name).read_text("utf-8") for name in ("bounders-total.txt", "bounders-pie.txt")],
+])
+def test_the_description_can_be_said_from_the_catalogues(record: str) -> None:
+    """The sentences behind describe() and the picture's label: the site's English catalogue
+    says exactly the engine's words, and the Korean one has every key."""
+    game = load_game(record)
+    said = game.description()
+    english, korean = _catalogue("en"), _catalogue("ko")
+    assert " ".join(_say(english[key], values) for key, values, _ in said) == game.describe()
+    assert all(key in korean for key, _, _ in said)
+    root = ET.fromstring(game.svg())
+    assert json.loads(root.get("data-i18n-sentences")) == [[k, v] for k, v, _ in said]
+    assert root.get("aria-label") == game.describe()

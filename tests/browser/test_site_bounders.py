@@ -167,8 +167,14 @@ def test_language_theme_and_highlight(game_page: Any) -> None:
     page.wait_for_function("document.documentElement.lang === 'ko'")
     assert page.text_content("#undo") == "무르기"
     assert "플레이어" in page.text_content("#turn")
+    # the engine's description of the board is said in Korean too
+    label = page.get_attribute("#board svg", "aria-label")
+    assert label.startswith("바운더스, 한 변 7칸: 어두운 돌 0개") and "어두운 돌 차례" in label
+    assert page.text_content("#board svg > title") == label
     page.select_option("#language", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")
+    label = page.get_attribute("#board svg", "aria-label")
+    assert label == "Bounders, side 7: 0 Dark and 0 Light stones. Dark to move; 127 legal cells."
     page.select_option("#theme", "dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     assert page.is_visible("#board .legal-marks")

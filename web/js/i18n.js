@@ -67,9 +67,26 @@ function valuesOf(el) {
   }
 }
 
-/** Translate elements marked data-i18n (text, with data-i18n-values for its placeholders) and
- * data-i18n-label (aria-label); the words already there stay until a catalogue has the key.
- * The engine's pictures use the same marks. */
+/** A picture's description (data-i18n-sentences: [key, values] pairs) said in the current
+ * language, as its accessible name and <title>; the engine's English stays when a key is
+ * missing or the list is not one. */
+function describe(el) {
+  let sentences;
+  try {
+    sentences = JSON.parse(el.dataset.i18nSentences);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(sentences) || !sentences.every((s) => Array.isArray(s) && has(s[0]))) return;
+  const text = sentences.map(([key, values]) => t(key, values ?? {})).join(" ");
+  el.setAttribute("aria-label", text);
+  const title = el.querySelector(":scope > title");
+  if (title) title.textContent = text;
+}
+
+/** Translate elements marked data-i18n (text, with data-i18n-values for its placeholders),
+ * data-i18n-label (aria-label) and data-i18n-sentences (a picture's description); the words
+ * already there stay until a catalogue has the key. The engine's pictures use the same marks. */
 export function translate(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     if (has(el.dataset.i18n)) el.textContent = t(el.dataset.i18n, valuesOf(el));
@@ -77,4 +94,7 @@ export function translate(root) {
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }
+  const described = [...root.querySelectorAll("[data-i18n-sentences]")];
+  if (root.dataset?.i18nSentences !== undefined) described.push(root);
+  for (const el of described) describe(el);
 }
