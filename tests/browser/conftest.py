@@ -24,6 +24,8 @@ import build_site  # noqa: E402
 import serve  # noqa: E402
 from chromium import CHROMIUM, launch_args  # noqa: E402
 
+from py_engine import load_game  # noqa: E402
+
 ENGINE_TIMEOUT_MS = 90_000
 
 
@@ -103,3 +105,18 @@ def site_context(browser: Any, site_url: str) -> Iterator[tuple[Any, Watch]]:
     watch = watch_context(context, site_url)
     yield context, watch
     context.close()
+
+
+def check_result_panel(page: Any, record: str) -> dict[str, Any]:
+    """The result panel of a finished game agrees with the engine's ``result()`` for its
+    record: the winner (or a draw), the deciding rule and the winner's name. Returns it."""
+    expected = load_game(record).result()
+    assert expected is not None
+    panel = page.locator("#result")
+    assert panel.is_visible()
+    winner = "draw" if expected["winner"] is None else str(expected["winner"])
+    assert panel.get_attribute("data-winner") == winner
+    assert panel.get_attribute("data-reason") == expected["reason"]
+    if expected["winner"] is not None:
+        assert f"Player {expected['winner'] + 1}" in str(page.text_content("#result-text"))
+    return expected

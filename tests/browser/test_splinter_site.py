@@ -11,7 +11,7 @@ from typing import Any
 
 import build_site
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel
 
 from py_engine import load_game
 from py_engine.splinter import Splinter
@@ -107,16 +107,7 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
             assert page.locator("#details .split-near").count() == int(score["split_near"])
 
     assert seen_splinter
-    record = str(page.text_content("#record"))
-    expected = load_game(record).result()
-    assert expected is not None
-    panel = page.locator("#result")
-    assert panel.is_visible()
-    winner = "draw" if expected["winner"] is None else str(expected["winner"])
-    assert panel.get_attribute("data-winner") == winner
-    assert panel.get_attribute("data-reason") == expected["reason"]
-    if expected["winner"] is not None:
-        assert f"Player {expected['winner'] + 1}" in str(page.text_content("#result-text"))
+    expected = check_result_panel(page, str(page.text_content("#record")))
     cells = page.locator("#result-details tbody tr").nth(1).locator("td").all_text_contents()
     white = [expected[key]["white"] for key in ("pawns", "lost", "king_groups")]
     assert cells == ["White", *map(str, white)]
