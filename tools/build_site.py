@@ -12,8 +12,9 @@ What it does:
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
 - copies the Pyodide runtime and PyScript from ``node_modules`` (pinned in package.json);
-- copies the engine package's modules for the worker and writes the worker's PyScript config
-  (the local interpreter, and the engine as its files);
+- writes the worker's script, ``engine/worker.py``: the worker module with the engine package
+  packed in (a zip archive in base64, imported with zipimport), so the worker asks for no module
+  before it starts; the pages carry the worker's PyScript config (the local interpreter) inline;
 - writes ``.nojekyll`` so GitHub Pages serves files whose names start with ``_``;
 - last, makes the site work offline (``tools/offline.py``): ``build.json``, ``precache.json`` and
   the service worker ``sw.js``, and prints the size of the site and of a first visit.
@@ -24,12 +25,15 @@ Usage: ``python tools/build_site.py [--out site]``.
 from __future__ import annotations
 
 import argparse
+import base64
 import html
+import io
 import importlib.util
 import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -122,20 +126,62 @@ def pyscript_preloads(out: Path) -> str:
     return "\n".join(f'<link rel="modulepreload" href="vendor/pyscript/{name}">' for name in names)
 
 
-def copy_engine(out: Path) -> None:
-    """The engine's modules beside the worker, and the worker's PyScript config."""
-    engine_dir = out / "engine"
-    (engine_dir / "py_engine").mkdir(parents=True, exist_ok=True)
-    files: dict[str, str] = {}
-    for source in sorted(ENGINE.glob("*.py")):
-        shutil.copy2(source, engine_dir / "py_engine" / source.name)
-        files[f"./py_engine/{source.name}"] = f"py_engine/{source.name}"
-    config = {
-        "interpreter": "../vendor/pyodide/pyodide.mjs",
-        "sync_main_only": True,
-        "files": files,
-    }
-    (engine_dir / "config.json").write_text(json.dumps(config, indent=1) + "\n", "utf-8")
+# The worker's PyScript config, written into the page (a config file would be one more request,
+# made twice: by the page and by the worker, before the worker can ask for Pyodide).
+WORKER_CONFIG = {"interpreter": "vendor/pyodide/pyodide.mjs", "sync_main_only": True}
+
+# Put after the worker module's ``from __future__`` line by the build: the engine package in the
+# worker's script, so that the worker fetches no module before it starts.
+ENGINE_LOADER = """
+# The engine package, py_engine, as the build packed it into this script: a zip archive of its
+# modules, in base64. Written to the worker's file system and put first on the import path, the
+# engine is imported from it by Python's zipimport, with no request per module.
+_ENGINE_ZIP = "{packed}"
+
+
+def _install_engine() -> None:
+    import binascii
+    import os
+    import sys
+
+    path = os.path.abspath("py_engine.zip")
+    with open(path, "wb") as archive:
+        archive.write(binascii.a2b_base64(_ENGINE_ZIP))
+    sys.path.insert(0, path)
+
+
+_install_engine()
+"""
+
+
+def engine_zip() -> bytes:
+    """The engine package's modules as a zip archive (the same bytes for the same sources)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for source in sorted(ENGINE.glob("*.py")):
+            entry = zipfile.ZipInfo(f"py_engine/{source.name}", date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, source.read_bytes())
+    return buffer.getvalue()
+
+
+def write_worker(out: Path) -> None:
+    """The worker's script, ``engine/worker.py``: the worker module with the engine packed in."""
+    module = (WEB / "engine" / "worker.py").read_text("utf-8")
+    future = "from __future__ import annotations\n"
+    if future not in module:
+        raise SystemExit(f"build: web/engine/worker.py has no line {future.strip()!r}")
+    packed = base64.b64encode(engine_zip()).decode("ascii")
+    at = module.index(future) + len(future)
+    script = module[:at] + ENGINE_LOADER.format(packed=packed) + module[at:]
+    (out / "engine" / "worker.py").write_text(script, "utf-8")
+
+
+def engine_script() -> str:
+    """The page's engine worker: ``<script type="py" worker name="engine">`` with its config."""
+    config = html.escape(json.dumps(WORKER_CONFIG, separators=(",", ":")), quote=True)
+    return f'<script type="py" worker name="engine" src="engine/worker.py" config="{config}"></script>'
 
 
 def game_options(name: str) -> dict[str, Any]:
@@ -188,6 +234,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     template = (WEB / "game.html").read_text("utf-8")
     preloads = pyscript_preloads(out)
     worker = load_worker()
+    engine = engine_script()
     for name in playable:
         start = json.loads(worker.view("build", new_game(name).record()))
         board = start.pop("svg")
@@ -198,6 +245,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "head": head,
             "prefs": prefs,
             "preload": preloads,
+            "engine": engine,
             "board": board,
             "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
@@ -208,7 +256,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     # PyScript's preloads are filled in here.
     # And the page of <tabula-board> elements (boards.html): its boards come from its markup.
     for page in ("embed.html", "boards.html"):
-        text = fill((WEB / page).read_text("utf-8"), {"head": head, "preload": preloads}, catalogue)
+        text = fill((WEB / page).read_text("utf-8"), {"head": head, "preload": preloads, "engine": engine}, catalogue)
         (out / page).write_text(text, "utf-8")
     return playable
 
@@ -229,7 +277,7 @@ def build(out: Path) -> Built:
     catalogue = messages()
     copy_web(out)
     copy_runtime(out)
-    copy_engine(out)
+    write_worker(out)
     (out / ".nojekyll").write_text("", "utf-8")
     games = write_pages(out, catalogue)
     return Built(games, *write_offline(out, WEB / "sw.js"))

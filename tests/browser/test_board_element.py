@@ -5,6 +5,7 @@ script after the page has loaded."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,8 @@ def test_three_boards_share_one_engine_worker(
     assert page.locator('script[src$="vendor/pyscript/core.js"]').count() == 1
     worker = page.get_attribute('script[type="py"][name="engine"]', "src")
     assert worker == site_url + "engine/worker.py"
+    config = json.loads(page.get_attribute('script[type="py"][name="engine"]', "config") or "")
+    assert config["interpreter"] == site_url + "vendor/pyodide/pyodide.mjs"
     for board, game in (("bounders-board", "bounders"), ("splinter-board", "splinter"),
                         ("bosk-board", "bosk")):
         assert page.get_attribute(f"#{board}", "data-game") == game

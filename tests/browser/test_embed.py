@@ -67,7 +67,7 @@ def test_the_build_writes_the_embed_page(site_dir: Path) -> None:
     assert policy == [POLICY]
     assert "{{" not in text
     assert '<script type="module" src="js/embed-page.js"></script>' in text
-    assert 'name="engine"' in text and 'config="engine/config.json"' in text
+    assert 'name="engine"' in text and 'src="engine/worker.py"' in text
     assert 'rel="modulepreload"' in text
     assert ">Open in Tabula<" in text
 

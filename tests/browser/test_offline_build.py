@@ -36,10 +36,10 @@ def test_every_file_is_listed_with_its_hash(site_dir: Path) -> None:
     assert set(files) == on_disk - {"sw.js", ".nojekyll", "precache.json"}
     for name, digest in files.items():
         assert hashlib.sha256((site_dir / name).read_bytes()).hexdigest() == digest, name
-    for needed in ("index.html", "bounders.html", "engine/worker.py", "engine/config.json",
+    for needed in ("index.html", "bounders.html", "engine/worker.py",
                    "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
                    "vendor/pyodide/pyodide-lock.json", "vendor/pyscript/core.js",
-                   "engine/py_engine/core.py", "manifest.webmanifest", "build.json"):
+                   "manifest.webmanifest", "build.json"):
         assert needed in files
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text("utf-8"))
     assert {icon["src"] for icon in manifest["icons"]} <= set(files)

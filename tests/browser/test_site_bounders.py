@@ -63,7 +63,7 @@ def test_first_picture_is_in_the_page(site_dir: Any) -> None:
     html = (site_dir / "bounders.html").read_text("utf-8")
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in html
     assert html.count('data-action="') == 127
-    assert 'name="engine"' in html and 'config="engine/config.json"' in html
+    assert 'name="engine"' in html and 'src="engine/worker.py"' in html
 
 
 def test_whole_tournament_game_by_clicking(game_page: Any) -> None:

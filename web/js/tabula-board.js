@@ -72,7 +72,11 @@ function engineScript() {
     worker: "",
     name: "engine",
     src: new URL("engine/worker.py", SITE).href,
-    config: new URL("engine/config.json", SITE).href,
+    // As on the site's pages, the config is inline: Pyodide from this site.
+    config: JSON.stringify({
+      interpreter: new URL("vendor/pyodide/pyodide.mjs", SITE).href,
+      sync_main_only: true,
+    }),
   });
   parent.append(script);
   if (!loaded) parent.append(make("script", { type: "module", src: core }));
