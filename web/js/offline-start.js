@@ -1,4 +1,23 @@
 // Every page of the site loads this: it makes the site work offline (see offline.js).
+//
+// On a page with an engine, the service worker's registration and its update check wait until
+// the engine's worker is ready (or has had LONGEST_WAIT_MS): their requests and their work on
+// the page would otherwise compete with the worker while it loads Python. A first visit thus
+// starts saving the site for offline use once the engine is up.
 import { startOffline } from "./offline.js";
 
+const LONGEST_WAIT_MS = 10000;
+
+async function engineReady(script) {
+  while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 50));
+  await script.xworker.ready;
+}
+
+const engine = document.querySelector('script[type="py"][name="engine"]');
+if (engine) {
+  await Promise.race([
+    engineReady(engine).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, LONGEST_WAIT_MS)),
+  ]);
+}
 startOffline();
