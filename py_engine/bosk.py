@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bosk_actions import parse_action
-from .bosk_draw import describe, draw
+from .bosk_draw import describe, description, draw
 from .bosk_parks import DIRECTIONS, PARKS, SIDES, Park, format_park, park_of, read_park
 from .bosk_rules import (
     ALL_TILES,
@@ -465,7 +465,13 @@ class Bosk(Game):
     # --- the picture ----------------------------------------------------------------------
 
     def describe(self) -> str:
+        """The position in words, for screen readers."""
         return describe(self)
+
+    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+        """The entries of ``describe()``: message keys of the site's catalogues, their
+        placeholder values and the English words (see ``bosk_draw.description``)."""
+        return description(self)
 
     def svg(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import svgkit
 from .bosk_parks import COLUMNS, DIRECTIONS
@@ -33,33 +33,91 @@ TEXTURES = ("dots", "hatch", "tufts", "rings", "cross", "dashes", "plain")
 ARROW = ((0.0, -1.0), (0.6, 0.5), (0.0, 0.15), (-0.6, 0.5))  # pointing north, unit size
 
 
+Said = list[tuple[str, dict[str, Any], str]]
+
+
 def describe(game: Bosk) -> str:
     """The position in words: season, round and wind, whose turn, and the scores."""
-    names = game.names
-    side = f"{game.geo.width} × {game.geo.height}"
-    text = f"Bosk, {game.n} players, park {side}."
-    scores = ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.totals()))
+    return " ".join(english for _, _, english in description(game))
+
+
+def description(game: Bosk) -> Said:
+    """The sentences of ``describe()``: each a message key of the site's catalogues, its
+    placeholder values and the English words, so the site can say it in other words.
+
+    A seat is its own entry (``_seat``), so a default name ("Player 2") can be said in the
+    reader's language while a name a player chose is said as written; the entries around it
+    are the words before and after it, and the site joins them all with spaces.
+    """
+    width, height = game.geo.width, game.geo.height
+    said: Said = [("describe.bosk.park", {"players": game.n, "width": width, "height": height},
+                   f"Bosk, {game.n} players, park {width} × {height}.")]
     if game.step == S_OVER:
         outcome = game.result() or {}
-        winner = names[outcome["winner"]]
-        why = " on the tie rule" if outcome["reason"] != "score" else ""
-        return f"{text} Game over: {winner} wins{why}. Scores: {scores}."
-    who = names[game.seat]
+        said.append(("describe.bosk.over", {}, "Game over:"))
+        said.append(_seat(game, outcome["winner"]))
+        if outcome["reason"] == "score":
+            said.append(("describe.bosk.wins.score", {}, "wins."))
+        else:
+            said.append(("describe.bosk.wins.tie-clockwise", {}, "wins on the tie rule."))
+        _scores(game, said, ("describe.bosk.scores", {}, "Scores:"))
+        return said
     if game.step == S_PLANT:
-        return f"{text} Spring: {game.planted} trees planted; {who} to plant a tree."
+        said.append(("describe.bosk.spring", {"planted": game.planted},
+                     f"Spring: {game.planted} trees planted;"))
+        said.append(_seat(game, game.seat))
+        said.append(("describe.bosk.step.plant", {}, "to plant a tree."))
+        return said
     if game.step == S_WIND:
-        return f"{text} Summer scored: {scores}. {who} starts autumn and chooses the wind."
-    wind = DIRECTIONS[game.wind]
-    need = game.required_value(game.round)
-    tree_rule = f"trees of value {need}" if need else "any tree"
-    text += f" Autumn, round {game.round} of 8, wind {wind}, {tree_rule}."
-    doing = {
-        S_TREE: "to choose a tree",
-        S_TILE: f"to play a leaf tile for the tree on {_tree_name(game)}",
-        S_LEAF: f"to lay a leaf, {game.held} tokens in hand",
-        S_SQUIRREL: "to place the squirrel",
-    }[game.step]
-    return f"{text} {who} {doing}. Scores: {scores}."
+        _scores(game, said, ("describe.bosk.summer", {}, "Summer scored:"))
+        said.append(_seat(game, game.seat))
+        said.append(("describe.bosk.step.wind", {}, "starts autumn and chooses the wind."))
+        return said
+    wind, need = DIRECTIONS[game.wind], game.required_value(game.round)
+    where = f"Autumn, round {game.round} of 8, wind {wind}"
+    if need:
+        said.append(("describe.bosk.autumn.value", {"round": game.round, "wind": wind,
+                                                    "value": need},
+                     f"{where}, trees of value {need}."))
+    else:
+        said.append(("describe.bosk.autumn.any", {"round": game.round, "wind": wind},
+                     f"{where}, any tree."))
+    said.append(_seat(game, game.seat))
+    if game.step == S_TREE:
+        said.append(("describe.bosk.step.tree", {}, "to choose a tree."))
+    elif game.step == S_TILE:
+        point = _tree_name(game)
+        said.append(("describe.bosk.step.tile", {"point": point},
+                     f"to play a leaf tile for the tree on {point}."))
+    elif game.step == S_LEAF:
+        said.append(("describe.bosk.step.leaf", {"held": game.held},
+                     f"to lay a leaf, {game.held} tokens in hand."))
+    elif game.step == S_SQUIRREL:
+        said.append(("describe.bosk.step.squirrel", {}, "to place the squirrel."))
+    else:
+        raise ValueError(f"no words for step {game.step!r}")
+    _scores(game, said, ("describe.bosk.scores", {}, "Scores:"))
+    return said
+
+
+def _seat(game: Bosk, seat: int) -> tuple[str, dict[str, Any], str]:
+    """A seat's name: the default "Player n" by number, a chosen name as it is."""
+    name = game.names[seat]
+    if name == f"Player {seat + 1}":
+        return "describe.bosk.seat.player", {"n": seat + 1}, name
+    return "describe.bosk.seat.name", {"name": name}, name
+
+
+def _scores(game: Bosk, said: Said, lead: tuple[str, dict[str, Any], str]) -> None:
+    """``lead`` then each seat's name and total: "Scores: Ann 12, Bo 9."."""
+    said.append(lead)
+    totals = game.totals()
+    for seat, total in enumerate(totals):
+        said.append(_seat(game, seat))
+        if seat < len(totals) - 1:
+            said.append(("describe.bosk.points.more", {"points": total}, f"{total},"))
+        else:
+            said.append(("describe.bosk.points.last", {"points": total}, f"{total}."))
 
 
 def _tree_name(game: Bosk) -> str:
@@ -90,7 +148,10 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
     frame = Frame(game)
     width = 2 * M + frame.w * U + PANEL
     height = max(2 * M + frame.h * U, 300.0 + 24.0 * game.n)
-    svg = svgkit.root(width, height, game.describe(), f"board bosk players-{game.n}", 2.0)
+    said = description(game)
+    svg = svgkit.root(width, height, " ".join(english for _, _, english in said),
+                      f"board bosk players-{game.n}", 2.0,
+                      sentences=[(key, values) for key, values, _ in said])
     _draw_regions(svg, game, frame)
     _draw_grid(svg, game, frame)
     if coords:

@@ -475,40 +475,75 @@ class Splinter(Game):
 
     def describe(self) -> str:
         """The position in words, for screen readers."""
+        return " ".join(english for _, _, english in self.description())
+
+    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+        """The sentences of ``describe()``: each a message key of the site's catalogues, its
+        placeholder values and the English sentence, so the site can say it in other words."""
         grid = self.grid
-        text = f"Splinter on a {grid.columns} by {grid.rows} board."
+        columns, rows = grid.columns, grid.rows
+        said: list[tuple[str, dict[str, Any], str]] = [
+            ("describe.splinter.board", {"columns": columns, "rows": rows},
+             f"Splinter on a {columns} by {rows} board."),
+        ]
         for colour in (BLACK, WHITE):
-            text += (f" {colour_title(colour)}: king and {self.pawns[colour]} pawns,"
-                     f" {self.lost[colour]} lost.")
+            pawns, lost = self.pawns[colour], self.lost[colour]
+            said.append((f"describe.splinter.pieces.{COLOUR_NAMES[colour]}",
+                         {"pawns": pawns, "lost": lost},
+                         f"{colour_title(colour)}: king and {pawns} pawns, {lost} lost."))
         shift = self.last_shift()
         if shift is not None:
             pushed = len(shift.landed) - 1 + (shift.fell is not None)
-            text += f" Last move {self.action_of(self.stack[-1][0])}"
-            text += f", pushing {pushed} piece{'s' * (pushed != 1)}." if pushed else "."
-        outcome = self.result()
-        if outcome is None:
-            text += f" {colour_title(self.turn)} to move."
+            action = self.action_of(self.stack[-1][0])
+            if not pushed:
+                said.append(("describe.splinter.last.quiet", {"action": action},
+                             f"Last move {action}."))
+            elif pushed == 1:
+                said.append(("describe.splinter.last.push-one", {"action": action},
+                             f"Last move {action}, pushing 1 piece."))
+            else:
+                said.append(("describe.splinter.last.push-many",
+                             {"action": action, "pushed": pushed},
+                             f"Last move {action}, pushing {pushed} pieces."))
+        if self.over is None:
+            said.append((f"describe.splinter.to-move.{COLOUR_NAMES[self.turn]}", {},
+                         f"{colour_title(self.turn)} to move."))
         else:
-            text += " " + self.outcome_words()
-        return text
+            said.append(self._outcome())
+        return said
 
     def outcome_words(self) -> str:
         """How the game ended, in a sentence."""
         if self.over is None:
             return "The game goes on."
+        return self._outcome()[2]
+
+    def _outcome(self) -> tuple[str, dict[str, Any], str]:
+        """How the game ended: a message key (``describe.splinter.win.REASON.COLOUR`` or
+        ``describe.splinter.draw.REASON``), its placeholder values and the English sentence."""
+        assert self.over is not None
         reason, winner, black, white = self.over
-        lost = f"{self.lost[BLACK]} pawns lost to {self.lost[WHITE]}"
-        sentences = {
-            "larger-group": f"the kings split, Black's group {black} pieces to White's {white}",
-            "fewer-lost": f"the kings split into equal groups of {black}; {lost}",
-            "draw-split": f"the kings split into equal groups of {black} with equal losses",
-            "no-pawns": "a player has no pawns left" if winner
-            else "neither player has pawns left",
-            "repetition": "the position occurred for the third time",
-            "no-moves": "neither player can move",
-        }
-        ending = f"{colour_title(winner)} wins" if winner else "Draw"
-        return f"Game over: {ending}: {sentences[reason]}."
+        lost_black, lost_white = self.lost[BLACK], self.lost[WHITE]
+        values: dict[str, Any] = {}
+        if reason == "larger-group":
+            values = {"black": black, "white": white}
+            why = f"the kings split, Black's group {black} pieces to White's {white}"
+        elif reason == "fewer-lost":
+            values = {"group": black, "black_lost": lost_black, "white_lost": lost_white}
+            why = (f"the kings split into equal groups of {black};"
+                   f" {lost_black} pawns lost to {lost_white}")
+        elif reason == "draw-split":
+            values = {"group": black}
+            why = f"the kings split into equal groups of {black} with equal losses"
+        elif reason == "no-pawns":
+            why = "a player has no pawns left" if winner else "neither player has pawns left"
+        else:
+            why = {"repetition": "the position occurred for the third time",
+                   "no-moves": "neither player can move"}[reason]
+        if winner:
+            return (f"describe.splinter.win.{reason}.{COLOUR_NAMES[winner]}", values,
+                    f"Game over: {colour_title(winner)} wins: {why}.")
+        return f"describe.splinter.draw.{reason}", values, f"Game over: Draw: {why}."
 
     def svg(
         self,

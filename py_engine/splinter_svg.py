@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import svgkit
 from .core import IllegalAction, NotationError
@@ -82,14 +82,15 @@ def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
     hinted = game.move_of(hint) if hint is not None else None
     if preview is None:
         return _picture(game, frame == "full", coords, movable, selected, hinted, None, "",
-                        game.describe())
+                        game.description())
     move = game.move_of(preview)
     game.do(move)
     try:
         action = game.action_of(move)
-        label = f"Preview of {action}. {game.describe()}"
+        said = [("describe.splinter.preview", {"action": action}, f"Preview of {action}."),
+                *game.description()]
         return _picture(game, frame == "full", coords, set(), None, None, move,
-                        consequence(game, action), label, confirm=highlight)
+                        consequence(game, action), said, confirm=highlight)
     finally:
         game.undo_move()
 
@@ -118,9 +119,10 @@ def consequence(game: Splinter, action: str) -> str:
 
 
 def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
-             hinted: int | None, previewed: int | None, words: str, label: str,
-             confirm: bool = False) -> str:
-    """Draw the position as it stands (in a preview, after the previewed move)."""
+             hinted: int | None, previewed: int | None, words: str,
+             said: list[tuple[str, dict[str, Any], str]], confirm: bool = False) -> str:
+    """Draw the position as it stands (in a preview, after the previewed move); ``said`` is
+    the picture's description (see ``Splinter.description``)."""
     grid, board = game.grid, game.board
     shift = game.last_shift()
     on_board = sorted(game.pieces[1] | game.pieces[2])
@@ -130,8 +132,9 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
     if fell is not None and shift is not None:
         fell = (fell[0] + shift.step, fell[1])
         view = view.including(*grid.column_row(fell[0]))
-    svg = svgkit.root(view.width, view.height, label, "board splinter",
-                      14.0 if coords else 2.0)
+    svg = svgkit.root(view.width, view.height, " ".join(english for _, _, english in said),
+                      "board splinter", 14.0 if coords else 2.0,
+                      sentences=[(key, values) for key, values, _ in said])
     if words:
         ET.SubElement(svg, "desc").text = words
     _paper(svg, game, view)

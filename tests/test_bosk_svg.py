@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
+from test_bosk_golden import whole_game
 
 from py_engine import IllegalAction
 from py_engine.bosk import Bosk
@@ -131,3 +137,120 @@ def test_describe_in_words() -> None:
     game = Bosk(players=3, names="Ann,Bo,Cyd")
     assert game.describe().startswith("Bosk, 3 players, park 9 × 9. Spring")
     assert "Ann to plant" in game.describe()
+
+
+# --- the description in the reader's language ------------------------------------------------
+
+def _catalogue(lang: str) -> dict[str, str]:
+    path = Path(__file__).resolve().parent.parent / "web" / "i18n" / f"{lang}.json"
+    return json.loads(path.read_text("utf-8"))
+
+
+def _say(message: str, values: dict[str, object]) -> str:
+    """A catalogue message with its placeholders filled, as the site's ``t()`` fills them."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), message)
+
+
+def _until(done: Callable[[Bosk], bool], players: int = 2, names: str | None = None,
+           seed: int = 3) -> Bosk:
+    """A random game played until ``done`` says so (or it ends)."""
+    rng = random.Random(seed)
+    game = Bosk(players=players, names=names)
+    while not done(game) and not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def _at(step: str, any_tree: bool = False, **game: Any) -> Bosk:
+    """A game at ``step``: in autumn, in a round that asks for any tree or for one value."""
+    def done(bosk: Bosk) -> bool:
+        if bosk.score()["step"] != step:
+            return False
+        return step in ("plant", "wind") or (bosk.required_value(bosk.round) is None) == any_tree
+    for seed in range(40):
+        found = _until(done, seed=seed, **game)
+        if done(found):
+            return found
+    raise AssertionError(f"no game reached {step}")
+
+
+def _tie() -> Bosk:
+    """A whole random game that ends level on points, decided by the tie rule."""
+    game = _until(lambda _: False, names="Ann,Player 2", seed=26)
+    assert game.result() == {"winner": 1, "ranking": [1, 0], "totals": [53, 53],
+                             "reason": "tie-clockwise",
+                             "tie": {"seats": [0, 1], "score": 53, "round_8_start": 1}}
+    return game
+
+
+POSITIONS: dict[str, Callable[[], Bosk]] = {
+    "start": lambda: Bosk(players=2),
+    "spring, names": lambda: _until(lambda g: g.planted == 5, 3, "Ann,Bo,Cyd"),
+    "summer scored": lambda: _at("wind"),
+    "summer scored, 4 names": lambda: _at("wind", players=4, names="Ann,Player 2,Cyd,Dee"),
+    "tree, a value": lambda: _at("tree"),
+    "tree, any": lambda: _at("tree", any_tree=True),
+    "tile": lambda: _at("tile", players=3),
+    "leaf": lambda: _at("leaf", any_tree=True),
+    "squirrel": lambda: _at("squirrel", names="Player 2,Zed"),
+    "over, score": whole_game,
+    "over, tie": _tie,
+}
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_description_can_be_said_from_the_catalogues(name: str) -> None:
+    """The words behind describe() and the picture's label: the site's English catalogue says
+    exactly the engine's words, and the Korean one says them all, names as chosen."""
+    game = POSITIONS[name]()
+    said = game.description()
+    english, korean = _catalogue("en"), _catalogue("ko")
+    assert " ".join(_say(english[key], values) for key, values, _ in said) == game.describe()
+    assert [_say(english[key], values) for key, values, _ in said] == [e for _, _, e in said]
+    korean_words = " ".join(_say(korean[key], values) for key, values, _ in said)
+    chosen = [n for seat, n in enumerate(game.names) if n != f"Player {seat + 1}"]
+    for seat_name in chosen:
+        korean_words = korean_words.replace(seat_name, "")
+    assert "{" not in korean_words and not re.search("[A-Za-z]{2}", korean_words)
+    assert "플레이어" in korean_words or not any(k == "describe.bosk.seat.player"
+                                                for k, _, _ in said)
+    root = parse(game.svg())
+    assert json.loads(root.get("data-i18n-sentences") or "") == [[k, v] for k, v, _ in said]
+    assert root.get("aria-label") == root.findtext(f"{NS}title") == game.describe()
+
+
+def test_a_seat_is_said_by_number_unless_its_player_chose_a_name() -> None:
+    """The default "Player n" is words the reader's language has; a chosen name, even one like
+    another seat's default, is said as written."""
+    game = Bosk(players=3, names="Player 2,Player 2,Cyd")
+    said = game.description()
+    seats = [(key, values) for key, values, _ in said if key.startswith("describe.bosk.seat.")]
+    assert seats == [("describe.bosk.seat.name", {"name": "Player 2"})]
+    game = _at("wind", players=3, names="Player 2,Player 2,Cyd")
+    seats = [(key, values) for key, values, _ in game.description()
+             if key.startswith("describe.bosk.seat.")]
+    assert seats[:3] == [("describe.bosk.seat.name", {"name": "Player 2"}),
+                         ("describe.bosk.seat.player", {"n": 2}),
+                         ("describe.bosk.seat.name", {"name": "Cyd"})]
+
+
+def test_the_descriptions_use_every_bosk_key_of_the_catalogues() -> None:
+    """Each step and ending has its own words: every describe.bosk key is said by some
+    position, and both catalogues have the same describe.bosk keys."""
+    keys = {key for make in POSITIONS.values() for key, _, _ in make().description()}
+    english, korean = _catalogue("en"), _catalogue("ko")
+    assert keys == {k for k in english if k.startswith("describe.bosk.")}
+    assert keys == {k for k in korean if k.startswith("describe.bosk.")}
+
+
+def test_the_preview_is_described_after_its_action() -> None:
+    game = Bosk(players=2)
+    root = parse(game.svg(preview="plant 4@d5"))
+    sentences = json.loads(root.get("data-i18n-sentences") or "")
+    assert ["describe.bosk.spring", {"planted": 1}] in sentences
+    assert [["describe.bosk.seat.player", {"n": 2}], ["describe.bosk.step.plant", {}]] \
+        == sentences[-2:]
+    english = _catalogue("en")
+    label = " ".join(_say(english[key], values) for key, values in sentences)
+    assert root.get("aria-label") == label == root.findtext(f"{NS}title")
+    assert label.endswith("Spring: 1 trees planted; Player 2 to plant a tree.")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_splinter import position, splinter, state
+from test_splinter import PASS_BOARD, position, splinter, state
 
 from py_engine import IllegalAction, NotationError
 from py_engine.splinter import Splinter
@@ -191,3 +194,95 @@ def test_the_command_line_writes_the_picture(tmp_path: Path) -> None:
     root = parse(out.read_text())
     assert (root.get("aria-label") or "").startswith("Splinter on a 15 by 18 board")
     assert isinstance(splinter(), Splinter)
+
+
+# --- the description in the reader's language ------------------------------------------------
+
+def _catalogue(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+
+
+def _say(message: str, values: dict[str, object]) -> str:
+    """A catalogue message with its placeholders filled, as the site's ``t()`` fills them."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), message)
+
+
+def _played(pieces: str, action: str, **options: Any) -> Splinter:
+    game = position(pieces, **options)
+    game.play(action)
+    return game
+
+
+def _repeated() -> Splinter:
+    game = splinter()
+    for action in "h12-h13 g12-g13 h13-h12 g13-g12".split() * 2:
+        game.play(action)
+    return game
+
+
+def _positions() -> dict[str, Splinter]:
+    """The start, moves that push no, one and several pieces, and every way a game can end."""
+    quiet, many = splinter(), splinter()
+    quiet.play("f12-e13")
+    many.play("h10-h11")
+    ends = {
+        "larger-group.black": _played("Bb5 bc5 bd5 we5 Wf5", "d5-c5"),
+        "larger-group.white": _played("Wb5 wc5 wd5 be5 Bf5", "d5-c5", turn="white"),
+        "fewer-lost.black": _played("Bb5 bc5 bd5 we5 wf5 Wg5", "d5-c5", lost=(1, 2)),
+        "fewer-lost.white": _played("Bb5 bc5 bd5 we5 wf5 Wg5", "d5-c5", lost=(2, 1)),
+        "draw-split": _played("Bb5 bc5 bd5 we5 wf5 Wg5", "d5-c5", lost=(1, 1)),
+        "no-pawns.black": _played("Bc5 Wd5 be5 wf5", "e5-d5"),
+        "no-pawns.white": _played("Bc5 Wd5 we5 bf5", "e5-d5", turn="white"),
+        "no-pawns": _played("wa5 bb5 Bc5 Wd5", "b5-a5", edge="off"),
+        "repetition": _repeated(),
+        "no-moves": position(PASS_BOARD.replace(".", "b")),
+    }
+    for ending, game in ends.items():
+        outcome = game.result()
+        assert outcome is not None
+        reason, _, colour = ending.partition(".")
+        assert (outcome["reason"], outcome.get("colour", "")) == (reason, colour)
+    return {"start": splinter(), "quiet": quiet, "push-many": many,
+            "push-one": _played("Bc5 bd5 we5 Wd6", "d5-e5"), **ends}
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_description_can_be_said_from_the_catalogues(name: str) -> None:
+    """The sentences behind describe() and the picture's label: the site's English catalogue
+    says exactly the engine's words, and the Korean one says them all in Korean."""
+    game = POSITIONS[name]
+    said = game.description()
+    english, korean = _catalogue("en"), _catalogue("ko")
+    assert " ".join(_say(english[key], values) for key, values, _ in said) == game.describe()
+    assert [_say(english[key], values) for key, values, _ in said] == [e for _, _, e in said]
+    korean_words = " ".join(_say(korean[key], values) for key, values, _ in said)
+    assert "{" not in korean_words and not re.search("[A-Za-z]{3}", korean_words)
+    root = parse(game.svg())
+    assert json.loads(root.get("data-i18n-sentences") or "") == [[k, v] for k, v, _ in said]
+    assert root.get("aria-label") == root.findtext(f"{NS}title") == game.describe()
+
+
+def test_the_descriptions_use_every_splinter_key_of_the_catalogues() -> None:
+    """Each ending has its own words: every describe.splinter key is said by some position
+    (or the preview), and both catalogues have the same describe.splinter keys."""
+    keys = {key for game in POSITIONS.values() for key, _, _ in game.description()}
+    keys.add("describe.splinter.preview")
+    english, korean = _catalogue("en"), _catalogue("ko")
+    assert keys == {k for k in english if k.startswith("describe.splinter.")}
+    assert keys == {k for k in korean if k.startswith("describe.splinter.")}
+
+
+def test_the_preview_is_described_in_sentences_too() -> None:
+    game = splinter()
+    root = parse(game.svg(preview="h10-h11"))
+    sentences = json.loads(root.get("data-i18n-sentences") or "")
+    assert sentences[0] == ["describe.splinter.preview", {"action": "h10-h11"}]
+    english = _catalogue("en")
+    label = " ".join(_say(english[key], values) for key, values in sentences)
+    assert root.get("aria-label") == label == root.findtext(f"{NS}title")
+    assert label.startswith("Preview of h10-h11. Splinter on")
+    assert "Last move h10-h11, pushing 2 pieces. White to move." in label
+    assert game.describe().endswith("Black to move."), "the preview takes its move back"
