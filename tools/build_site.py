@@ -27,8 +27,8 @@ from __future__ import annotations
 import argparse
 import base64
 import html
-import io
 import importlib.util
+import io
 import json
 import re
 import shutil
@@ -181,7 +181,10 @@ def write_worker(out: Path) -> None:
 def engine_script() -> str:
     """The page's engine worker: ``<script type="py" worker name="engine">`` with its config."""
     config = html.escape(json.dumps(WORKER_CONFIG, separators=(",", ":")), quote=True)
-    return f'<script type="py" worker name="engine" src="engine/worker.py" config="{config}"></script>'
+    return (
+        f'<script type="py" worker name="engine" src="engine/worker.py" config="{config}">'
+        "</script>"
+    )
 
 
 def game_options(name: str) -> dict[str, Any]:
@@ -256,7 +259,8 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     # PyScript's preloads are filled in here.
     # And the page of <tabula-board> elements (boards.html): its boards come from its markup.
     for page in ("embed.html", "boards.html"):
-        text = fill((WEB / page).read_text("utf-8"), {"head": head, "preload": preloads, "engine": engine}, catalogue)
+        values = {"head": head, "preload": preloads, "engine": engine}
+        text = fill((WEB / page).read_text("utf-8"), values, catalogue)
         (out / page).write_text(text, "utf-8")
     return playable
 
