@@ -8,7 +8,6 @@ almond, linden heart, maple star, ginkgo fan) used for its tree crowns and its l
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from . import svgkit
@@ -170,7 +169,7 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
 # --- the park ------------------------------------------------------------------------------
 
 
-def _draw_regions(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_regions(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """Spaces filled by region, a texture per region, and thick lines between regions."""
     geo = game.geo
     spaces = svgkit.sub(svg, "g", class_="spaces")
@@ -201,7 +200,7 @@ def _draw_regions(svg: ET.Element, game: Bosk, frame: Frame) -> None:
                stroke="#6e5a44", stroke_width="3", class_="park-edge")
 
 
-def _texture(group: ET.Element, kind: str, left: float, top: float) -> None:
+def _texture(group: svgkit.Node, kind: str, left: float, top: float) -> None:
     """A region's texture inside one space, in faint ink."""
     ink = {"stroke": TEXTURE_INK, "stroke_opacity": "0.35", "stroke_width": "1", "fill": "none"}
     q = U / 4
@@ -237,7 +236,7 @@ def _texture(group: ET.Element, kind: str, left: float, top: float) -> None:
                        y2=top + k * q, stroke_dasharray="3 3", class_="texture dashes", **ink)
 
 
-def _draw_grid(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_grid(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """The lines of points trees stand on, and a dot on each empty inner point."""
     group = svgkit.sub(svg, "g", class_="grid", pointer_events="none", stroke="#8a7a63",
                        stroke_opacity="0.45", stroke_width="0.8")
@@ -254,7 +253,7 @@ def _draw_grid(svg: ET.Element, game: Bosk, frame: Frame) -> None:
             svgkit.sub(dots, "circle", cx=px, cy=py, r=1.8, fill="#6e5a44", class_="point")
 
 
-def _draw_coords(svg: ET.Element, frame: Frame) -> None:
+def _draw_coords(svg: svgkit.Node, frame: Frame) -> None:
     """Column letters under the park and row numbers to its left (spaces and points alike)."""
     group = svgkit.sub(svg, "g", class_="coords", pointer_events="none", fill="#6b5d4d",
                        font_size="10", text_anchor="middle")
@@ -296,7 +295,7 @@ def species_path(seat: int, cx: float, cy: float, r: float) -> str:
     )
 
 
-def _draw_leaves(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_leaves(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """Each stack as its top leaf (the stack's owner) over up to two leaves peeking out below,
     its height in a badge when above 1; squirrels on top of their space."""
     geo = game.geo
@@ -325,7 +324,7 @@ def _draw_leaves(svg: ET.Element, game: Bosk, frame: Frame) -> None:
                        font_size="9", font_weight="bold", fill=OUTLINE, class_="height")
 
 
-def _squirrel(parent: ET.Element, seat: int, cx: float, cy: float) -> None:
+def _squirrel(parent: svgkit.Node, seat: int, cx: float, cy: float) -> None:
     """A sitting squirrel: a big curled tail, body, head and ear, with the species mark."""
     group = svgkit.sub(parent, "g", class_=f"squirrel seat-{seat} {SPECIES[seat]}",
                        fill=SEAT_FILL[seat], stroke=OUTLINE, stroke_width="1.2")
@@ -338,7 +337,7 @@ def _squirrel(parent: ET.Element, seat: int, cx: float, cy: float) -> None:
                stroke="none")
 
 
-def _draw_trees(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_trees(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """Standing trees: a pale ground disk, a trunk, and a crown of the species' shape with
     the tree's value."""
     geo = game.geo
@@ -363,14 +362,14 @@ def _draw_trees(svg: ET.Element, game: Bosk, frame: Frame) -> None:
 # --- what can be clicked ------------------------------------------------------------------
 
 
-def _clickable(element: ET.Element, action: str, label: str) -> None:
+def _clickable(element: svgkit.Node, action: str, label: str) -> None:
     element.set("data-action", action)
     element.set("tabindex", "0")
     element.set("role", "button")
     element.set("aria-label", label)
 
 
-def _draw_targets(svg: ET.Element, game: Bosk, frame: Frame, select: str | None) -> None:
+def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None) -> None:
     """The legal targets of the step: points to plant on (once a value is selected), the four
     sides for the wind, the seat's trees, leaf spaces with their cost, squirrel spaces."""
     geo = game.geo
@@ -423,7 +422,7 @@ def _draw_targets(svg: ET.Element, game: Bosk, frame: Frame, select: str | None)
                 _clickable(target, game.action_of(move), f"squirrel on {name}")
 
 
-def _draw_chosen(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_chosen(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """Ring the tree whose leaves are falling, and the last leaf laid this turn."""
     geo = game.geo
     if game.tree >= 0:
@@ -437,7 +436,7 @@ def _draw_chosen(svg: ET.Element, game: Bosk, frame: Frame) -> None:
                    class_="last-leaf", pointer_events="none")
 
 
-def _wind_arrow(group: ET.Element, frame: Frame, d: int, action: str) -> None:
+def _wind_arrow(group: svgkit.Node, frame: Frame, d: int, action: str) -> None:
     """A clickable arrow outside the park's side the wind would blow towards."""
     mid_x, mid_y = M + frame.w * U / 2, M + frame.h * U / 2
     cx, cy = (
@@ -455,7 +454,7 @@ def _wind_arrow(group: ET.Element, frame: Frame, d: int, action: str) -> None:
     _clickable(arrow, action, f"first wind towards {('north', 'east', 'south', 'west')[d]}")
 
 
-def _draw_mark(svg: ET.Element, game: Bosk, frame: Frame, kind: str, action: str) -> None:
+def _draw_mark(svg: svgkit.Node, game: Bosk, frame: Frame, kind: str, action: str) -> None:
     """A dashed ring on the target of a hinted or previewed action (a point or a space)."""
     word, _, arg = action.strip().partition(" ")
     geo = game.geo
@@ -473,7 +472,7 @@ def _draw_mark(svg: ET.Element, game: Bosk, frame: Frame, kind: str, action: str
 # --- beside the park ----------------------------------------------------------------------
 
 
-def _draw_panel(svg: ET.Element, game: Bosk, frame: Frame) -> None:
+def _draw_panel(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
     """The wind board (8 rounds: wind, tree value asked, the current one lit) and the players
     (species, name, score; the start player marked as the hiker)."""
     left = 2 * M + frame.w * U

@@ -8,7 +8,6 @@ The picture frames the part of the board around the pieces (``frame="fit"``), or
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from . import svgkit
@@ -136,7 +135,7 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
                       "board splinter", 14.0 if coords else 2.0,
                       sentences=[(key, values) for key, values, _ in said])
     if words:
-        ET.SubElement(svg, "desc").text = words
+        svgkit.sub(svg, "desc", words)
     _paper(svg, game, view)
     if shift is not None and previewed is None:
         _mark_square(svg, view, grid.column_row(shift.start), "last-from")
@@ -186,7 +185,7 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
     return svgkit.to_string(svg)
 
 
-def _paper(svg: ET.Element, game: Splinter, view: Frame) -> None:
+def _paper(svg: svgkit.Node, game: Splinter, view: Frame) -> None:
     """Graph paper over the framed squares, and a firm line where the board ends."""
     grid = game.grid
     left, right = max(view.left, 0), min(view.right, grid.columns - 1)
@@ -213,16 +212,16 @@ def _paper(svg: ET.Element, game: Splinter, view: Frame) -> None:
                    stroke_width="1.4", stroke_linecap="square")
 
 
-def _mark_square(svg: ET.Element, view: Frame, place: tuple[int, int], css: str) -> None:
+def _mark_square(svg: svgkit.Node, view: Frame, place: tuple[int, int], css: str) -> None:
     x, y = view.centre(*place)
     svgkit.sub(svg, "rect", x=x - S * 0.4, y=y - S * 0.4, width=S * 0.8, height=S * 0.8,
                rx=S * 0.1, class_=css, fill="none", stroke=ACCENT, stroke_width="0.8",
                stroke_dasharray="1.6 1.2", pointer_events="none")
 
 
-def _piece(parent: ET.Element, view: Frame, place: tuple[int, int], piece: int,
+def _piece(parent: svgkit.Node, view: Frame, place: tuple[int, int], piece: int,
            extra: list[str], name: str, came_from: str | None = None,
-           faded: bool = False) -> ET.Element:
+           faded: bool = False) -> svgkit.Node:
     """A pawn (a disc) or a king (a square with a diamond); Black's pieces carry a light ring."""
     colour = piece & 3
     king = bool(piece & 4)
@@ -253,7 +252,7 @@ def _piece(parent: ET.Element, view: Frame, place: tuple[int, int], piece: int,
     return group
 
 
-def _arrow(svg: ET.Element, view: Frame, source: tuple[int, int], target: tuple[int, int],
+def _arrow(svg: svgkit.Node, view: Frame, source: tuple[int, int], target: tuple[int, int],
            css: str, colour: str, dashed: bool = False) -> None:
     """An arrow from one square towards the next, with its head near the target's centre."""
     (x0, y0), (x1, y1) = view.centre(*source), view.centre(*target)
@@ -273,7 +272,7 @@ def _arrow(svg: ET.Element, view: Frame, source: tuple[int, int], target: tuple[
     ]))
 
 
-def _preview_marks(svg: ET.Element, game: Splinter, view: Frame, shift: Shift,
+def _preview_marks(svg: svgkit.Node, game: Splinter, view: Frame, shift: Shift,
                    ghosts: list[tuple[int, int]], fell: tuple[int, int] | None) -> None:
     """The consequence of the previewed move: the mover's start as a ghost, an arrow for each
     shifted piece, the pawn pushed off and the pieces splintering off faded and crossed."""
@@ -304,7 +303,7 @@ def _preview_marks(svg: ET.Element, game: Splinter, view: Frame, shift: Shift,
                "push-arrow off", SPLIT)
 
 
-def _hits(svg: ET.Element, game: Splinter, view: Frame, movable: set[int],
+def _hits(svg: svgkit.Node, game: Splinter, view: Frame, movable: set[int],
           targets: dict[int, str], previewed: int | None) -> None:
     """Invisible squares on top that receive clicks and focus: a movable piece selects it, a
     target square plays the move to it; in a preview, the mover's square confirms the move."""
@@ -327,7 +326,7 @@ def _hits(svg: ET.Element, game: Splinter, view: Frame, movable: set[int],
         hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}", data_action=action)
 
 
-def _coords(svg: ET.Element, view: Frame, columns: int, rows: int) -> None:
+def _coords(svg: svgkit.Node, view: Frame, columns: int, rows: int) -> None:
     """Column letters under the framed squares and row numbers to their left."""
     group = svgkit.sub(svg, "g", class_="coords", pointer_events="none",
                        font_family="sans-serif")

@@ -1,6 +1,10 @@
-"""Small helpers for drawing boards with ``xml.etree.ElementTree``.
+"""Small helpers for drawing boards as SVG: a picture is a tree of ``Node`` elements, written
+out by ``to_string``.
 
-ElementTree escapes every text and attribute, so names and labels can never become markup.
+Every text and attribute value is escaped when written, so names and labels can never become
+markup; the output is what ``xml.etree.ElementTree.tostring`` writes for the same tree. The
+engine does not use ElementTree itself: importing it costs more than drawing a board in the
+browser, where Python compiles it from source, and its writer is slower than this one.
 Colours are presentation attributes (defaults for a standalone picture); the site's CSS
 overrides them through class names and CSS variables.
 """
@@ -8,10 +12,72 @@ overrides them through class names and CSS variables.
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+
+class Node:
+    """An element of a picture: its tag, its attributes in order, its text and its children."""
+
+    __slots__ = ("tag", "attrib", "text", "children")
+
+    def __init__(self, tag: str, attrib: dict[str, str] | None = None) -> None:
+        self.tag = tag
+        self.attrib: dict[str, str] = attrib if attrib is not None else {}
+        self.text: str | None = None
+        self.children: list[Node] = []
+
+    def set(self, key: str, value: str) -> None:
+        self.attrib[key] = value
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.attrib.get(key, default)
+
+    def __len__(self) -> int:
+        return len(self.children)
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.children)
+
+
+def _escape_text(text: str) -> str:
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+_ATTRIBUTE_ESCAPES = (
+    ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
+    ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"),
+)
+
+
+def _escape_attribute(value: str) -> str:
+    for char, entity in _ATTRIBUTE_ESCAPES:
+        if char in value:
+            value = value.replace(char, entity)
+    return value
+
+
+def _write(node: Node, out: list[str]) -> None:
+    out.append("<" + node.tag)
+    for key, value in node.attrib.items():
+        out.append(f' {key}="{_escape_attribute(value)}"')
+    if node.text or node.children:
+        out.append(">")
+        if node.text:
+            out.append(_escape_text(node.text))
+        for child in node.children:
+            _write(child, out)
+        out.append(f"</{node.tag}>")
+    else:
+        out.append(" />")
 
 
 def _attrs(attrs: dict[str, Any]) -> dict[str, str]:
@@ -35,13 +101,13 @@ Sentences = list[tuple[str, dict[str, Any]]]
 def root(
     width: float, height: float, label: str, css_class: str, pad: float = 0.0,
     sentences: Sentences | None = None,
-) -> ET.Element:
+) -> Node:
     """An ``<svg>`` element with a viewBox, an accessible name and a ``<title>``.
 
     ``label`` is English; ``sentences`` (message keys with their placeholder values, a JSON
     list in ``data-i18n-sentences``) let the site say the same in the reader's language.
     """
-    svg = ET.Element(
+    svg = Node(
         "svg",
         _attrs(
             {
@@ -55,24 +121,28 @@ def root(
             }
         ),
     )
-    ET.SubElement(svg, "title").text = label
+    sub(svg, "title", label)
     return svg
 
 
-def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+def sub(parent: Node, tag: str, text: str | None = None, **attrs: Any) -> Node:
     """Append a child element; ``class_`` and ``data_action`` style keywords become attributes.
 
     Words drawn in a picture are English; a ``data_i18n`` key (with ``data_i18n_values``, a JSON
     object for its placeholders) lets the site show them in the reader's language instead.
     """
-    element = ET.SubElement(parent, tag, _attrs(attrs))
+    element = Node(tag, _attrs(attrs))
     if text is not None:
         element.text = text
+    parent.children.append(element)
     return element
 
 
-def to_string(svg: ET.Element) -> str:
-    return ET.tostring(svg, encoding="unicode")
+def to_string(svg: Node) -> str:
+    """The picture as SVG text."""
+    out: list[str] = []
+    _write(svg, out)
+    return "".join(out)
 
 
 def points(coords: list[tuple[float, float]]) -> str:
