@@ -99,10 +99,16 @@ def description(game: Bosk) -> Said:
     return said
 
 
+def default_name(game: Bosk, seat: int) -> bool:
+    """Whether the seat has the default name "Player n" (said in the reader's language) rather
+    than one the players chose (said as it is)."""
+    return game.names[seat] == f"Player {seat + 1}"
+
+
 def _seat(game: Bosk, seat: int) -> tuple[str, dict[str, Any], str]:
     """A seat's name: the default "Player n" by number, a chosen name as it is."""
     name = game.names[seat]
-    if name == f"Player {seat + 1}":
+    if default_name(game, seat):
         return "describe.bosk.seat.player", {"n": seat + 1}, name
     return "describe.bosk.seat.name", {"name": name}, name
 
@@ -522,8 +528,10 @@ def _draw_panel(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
                        fill="none", stroke="#2e7d9a", stroke_width="1.6", class_="to-move")
         svgkit.sub(row, "path", d=species_path(seat, left + 8, y, 8.0), fill=SEAT_FILL[seat],
                    stroke=OUTLINE, stroke_width="1")
+        default = default_name(game, seat)
         svgkit.sub(row, "text", game.names[seat], x=left + 22, y=y + 4, font_size="10.5",
-                   fill=OUTLINE, class_="name")
+                   fill=OUTLINE, class_="name", data_i18n="seat.player" if default else None,
+                   data_i18n_values=f'{{"n": {seat + 1}}}' if default else None)
         if seat == game.start:
             fx = left + PANEL - 48
             svgkit.sub(row, "path", d=f"M{fx:g} {y + 7:g} V{y - 7:g} L{fx + 9:g} {y - 3.5:g} "

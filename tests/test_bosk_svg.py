@@ -234,6 +234,18 @@ def test_a_seat_is_said_by_number_unless_its_player_chose_a_name() -> None:
                          ("describe.bosk.seat.name", {"name": "Cyd"})]
 
 
+def test_the_picture_names_default_seats_in_the_readers_language() -> None:
+    """On the wind board, a default "Player n" carries its message key, so the site shows it in
+    the reader's language; a chosen name (even one like another seat's default) stays as is."""
+    game = Bosk(players=3, names="Player 2,Player 2,Cyd")
+    names = [e for e in parse(game.svg()).iter(f"{NS}text") if e.get("class") == "name"]
+    assert [e.text for e in names] == ["Player 2", "Player 2", "Cyd"]
+    assert [e.get("data-i18n") for e in names] == [None, "seat.player", None]
+    assert json.loads(names[1].get("data-i18n-values") or "") == {"n": 2}
+    assert _say(_catalogue("en")["seat.player"], {"n": 2}) == "Player 2"
+    assert _say(_catalogue("ko")["seat.player"], {"n": 2}) != "Player 2"
+
+
 def test_the_descriptions_use_every_bosk_key_of_the_catalogues() -> None:
     """Each step and ending has its own words: every describe.bosk key is said by some
     position, and both catalogues have the same describe.bosk keys."""

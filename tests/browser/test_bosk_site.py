@@ -139,6 +139,19 @@ def test_whole_three_player_game(
     words = str(page.text_content(".bosk-tie"))
     assert f"tied on {result['tie']['score']} points" in words
     assert f"Player {result['tie']['round_8_start'] + 1}" in words
+
+    # In Korean, the default names are Korean too: in the panel, the result and the wind board.
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert f"플레이어 {result['tie']['round_8_start'] + 1}" in str(page.text_content(".bosk-tie"))
+    names = page.locator("#board svg .players .name").all_text_contents()
+    assert names == ["플레이어 1", "플레이어 2"]
+    for part in ("#turn", ".panel.score", "#result"):
+        assert "Player" not in str(page.text_content(part)), part
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.locator("#board svg .players .name").all_text_contents() == [
+        "Player 1", "Player 2"]
     page.close()
     watch.assert_clean()
 

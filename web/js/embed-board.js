@@ -6,7 +6,7 @@
 // talks to the engine under its own board id. No configured value is ever inserted as markup.
 import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
 import { EngineError } from "./engine.js";
-import { has, t } from "./i18n.js";
+import { has, playerName, t } from "./i18n.js";
 import { recordText, toFragment } from "./record.js";
 
 export const GAMES = ["bounders", "splinter", "bosk"];
@@ -264,7 +264,7 @@ export class EmbedBoard {
 
   seatName(seat) {
     const { score } = this.view;
-    const name = score.names?.[seat] ?? t("seat.player", { n: seat + 1 });
+    const name = playerName(score.names, seat);
     const colour = score.colours?.[seat];
     if (!colour) return name;
     const said = has(`colour.${colour}`) ? t(`colour.${colour}`) : colour;

@@ -3,7 +3,7 @@
 // side panels come from games/<name>.js.
 import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
 import { connectEngine, EngineError } from "./engine.js";
-import { has, t } from "./i18n.js";
+import { has, playerName, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
@@ -114,7 +114,7 @@ function render() {
 /** A seat as players know it: its name if the game has names, else "Player n", with its
  * colour when the game gives seats colours (a swap can change them). */
 function seatName(seat) {
-  const name = view.score.names?.[seat] ?? t("seat.player", { n: seat + 1 });
+  const name = playerName(view.score.names, seat);
   const colour = view.score.colours?.[seat];
   if (!colour) return name;
   return t("seat.with-colour", { name, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour });

@@ -54,6 +54,13 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+/** A seat's name for the reader: a name the players chose, as it is; else (no names, or the
+ * engine's default "Player n") "Player n" in the current language. */
+export function playerName(names, seat) {
+  const given = names?.[seat];
+  return given && given !== `Player ${seat + 1}` ? given : t("seat.player", { n: seat + 1 });
+}
+
 /** Whether the catalogue has a message for `key` (optional per-game wording). */
 export function has(key) {
   return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
