@@ -3,13 +3,12 @@ tree, escapes every text and attribute, and the engine draws without importing E
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from test_core import fresh_python
 
 from py_engine import svgkit
 
@@ -84,7 +83,4 @@ def test_the_engine_draws_without_elementtree() -> None:
         "assert all(p.startswith('<svg') for p in pictures)\n"
         "print(sorted(m for m in sys.modules if m.startswith('xml')))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=False, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert fresh_python(script).strip() == "[]"
