@@ -27,6 +27,9 @@ from chromium import CHROMIUM, launch_args  # noqa: E402
 from py_engine import load_game  # noqa: E402
 
 ENGINE_TIMEOUT_MS = 90_000
+# How long any other step may wait (Playwright's own default is 30 s): on a busy two-core machine
+# one answer of the engine, or a page's reload, can take longer than usual.
+STEP_TIMEOUT_MS = 60_000
 
 
 def _missing() -> str | None:
@@ -81,8 +84,10 @@ class Watch:
 
 
 def watch_context(context: Any, base: str) -> Watch:
-    """Abort and record requests to anything but the site; record console errors."""
+    """Abort and record requests to anything but the site; record console errors; let steps
+    wait up to STEP_TIMEOUT_MS."""
     watch = Watch(base)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
 
     def route(route: Any) -> None:
         if watch.local(route.request.url):
