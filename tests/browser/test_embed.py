@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import build_site
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
 
@@ -59,6 +60,16 @@ def ply(page: Any) -> int:
 
 def wait_ply(page: Any, n: int) -> None:
     page.wait_for_function(f"document.body.dataset.ply === '{n}'")
+
+
+def test_the_embeds_know_the_sites_games(site_dir: Path) -> None:
+    """The embed and the board element accept the games the site plays (js/embed-board.js keeps
+    the list the build's SITE_GAMES has)."""
+    script = (site_dir / "js" / "embed-board.js").read_text("utf-8")
+    listed = re.search(r"export const GAMES = \[([^\]]*)\];", script)
+    assert listed is not None
+    assert re.findall(r'"(\w+)"', listed.group(1)) == list(build_site.SITE_GAMES)
+    assert all((site_dir / f"{name}.html").exists() for name in build_site.SITE_GAMES)
 
 
 def test_the_build_writes_the_embed_page(site_dir: Path) -> None:
