@@ -8,16 +8,18 @@ import { startOffline } from "./offline.js";
 
 const LONGEST_WAIT_MS = 10000;
 
-async function engineReady(script) {
-  while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 50));
-  await script.xworker.ready;
-}
-
 const engine = document.querySelector('script[type="py"][name="engine"]');
 if (engine) {
-  await Promise.race([
-    engineReady(engine).catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, LONGEST_WAIT_MS)),
-  ]);
+  const until = performance.now() + LONGEST_WAIT_MS;
+  while (!engine.xworker && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (engine.xworker) {
+    const left = Math.max(0, until - performance.now());
+    await Promise.race([
+      Promise.resolve(engine.xworker.ready).catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, left)),
+    ]);
+  }
 }
 startOffline();
