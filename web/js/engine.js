@@ -10,10 +10,20 @@ function parse(text) {
   return data;
 }
 
+/** The PyScript worker of `script` once PyScript has created it (it is not ready yet), or null
+ * if that takes longer than `longestMs`. */
+export async function createdWorker(script, longestMs = Infinity) {
+  const until = performance.now() + longestMs;
+  while (script && !script.xworker && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return script?.xworker ?? null;
+}
+
 async function workerOf(script) {
-  while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 20));
-  await script.xworker.ready;
-  return script.xworker.sync;
+  const worker = await createdWorker(script);
+  await worker.ready;
+  return worker.sync;
 }
 
 /** Wait for the worker to be ready; returns the engine's functions as promises of data. */

@@ -4,11 +4,9 @@
 // panels are in the page already. If no worker appears (PyScript failed to load), the page's
 // modules load after a few seconds anyway, and say what went wrong.
 
+import { createdWorker } from "./engine.js";
+
 const LONGEST_WAIT_MS = 5000;
 
-const script = document.querySelector('script[type="py"][name="engine"]');
-const since = performance.now();
-while (script && !script.xworker && performance.now() - since < LONGEST_WAIT_MS) {
-  await new Promise((resolve) => setTimeout(resolve, 10));
-}
+await createdWorker(document.querySelector('script[type="py"][name="engine"]'), LONGEST_WAIT_MS);
 await Promise.all([import("./game-page.js"), import("./offline-start.js")]);

@@ -4,6 +4,7 @@
 // the engine's worker is ready (or has had LONGEST_WAIT_MS): their requests and their work on
 // the page would otherwise compete with the worker while it loads Python. A first visit thus
 // starts saving the site for offline use once the engine is up.
+import { createdWorker } from "./engine.js";
 import { startOffline } from "./offline.js";
 
 const LONGEST_WAIT_MS = 10000;
@@ -11,14 +12,11 @@ const LONGEST_WAIT_MS = 10000;
 const engine = document.querySelector('script[type="py"][name="engine"]');
 if (engine) {
   const until = performance.now() + LONGEST_WAIT_MS;
-  while (!engine.xworker && performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (engine.xworker) {
-    const left = Math.max(0, until - performance.now());
+  const worker = await createdWorker(engine, LONGEST_WAIT_MS);
+  if (worker) {
     await Promise.race([
-      Promise.resolve(engine.xworker.ready).catch(() => {}),
-      new Promise((resolve) => setTimeout(resolve, left)),
+      Promise.resolve(worker.ready).catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now()))),
     ]);
   }
 }
