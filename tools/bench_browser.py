@@ -12,9 +12,13 @@ each load), it prints:
   the view built into it, so no engine call is needed for that), and the time to the engine's
   first answer (the "engine-warm" mark: the page then asks for the position's view, which loads
   the game's module and draws it);
-- bare Pyodide start-up (bench/pyodide.html: Pyodide alone in a worker) and the ratio of the two;
+- bare Pyodide start-up (bench/pyodide.html: Pyodide alone in a worker, as its npm package
+  ships it) and the ratio of the two;
+- the engine's Python alone in a worker (bench/pyodide.html?python=engine: the same Pyodide
+  with the engine's standard library, compiled by the build), and the ratio of the ready engine
+  to it: what PyScript, the page and the engine add to their Python's start;
 - an empty PyScript worker's start-up (bench/pyscript.html: the engine worker's configuration
-  with no engine), which shows how much of that ratio is PyScript's own start;
+  with no engine), which shows how much of that is PyScript's own start;
 - the engine's Bounders side-7 playout benchmark inside Pyodide against CPython. Pyodide's
   ``time.process_time`` is the wall clock, so the ratio compares it with CPython timed by the
   wall clock too (the CPU-time figure of ``python -m py_engine bench`` is printed beside it); on
@@ -121,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     server, base = serve.start(args.site)
     game_url, bare_url = base + "bounders.html", base + "bench/pyodide.html"
     empty_url = base + "bench/pyscript.html"
+    python_url = bare_url + "?python=engine"
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(profile, **launch_args())
         first_game, first_bare = load(context, game_url, "engine-ready"), load(
@@ -129,17 +134,19 @@ def main(argv: list[str] | None = None) -> int:
         load(context, empty_url, "pyscript-ready")
         for _ in range(WARM_ROUNDS):
             for url, mark in ((game_url, "engine-ready"), (bare_url, "pyodide-ready"),
-                              (empty_url, "pyscript-ready")):
+                              (empty_url, "pyscript-ready"), (python_url, "pyodide-ready")):
                 load(context, url, mark)
-        games, bares, empties = [], [], []
+        games, bares, empties, pythons = [], [], [], []
         pages = [
             (games, game_url, "engine-ready", "engine-warm"),
             (bares, bare_url, "pyodide-ready", None),
             (empties, empty_url, "pyscript-ready", None),
+            (pythons, python_url, "pyodide-ready", None),
         ]
         for round_ in range(args.loads):
-            # Each round loads the three pages in another order, so none always follows another.
-            for rows, url, mark, warm in pages[round_ % 3:] + pages[:round_ % 3]:
+            # Each round loads the pages in another order, so none always follows another.
+            turn = round_ % len(pages)
+            for rows, url, mark, warm in pages[turn:] + pages[:turn]:
                 rows.append(load(context, url, mark, warm))
         in_pyodide = playouts_in_pyodide(context, game_url, args.seconds)
         context.close()
@@ -153,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     warm = statistics.median(g["warm"] for g in games)
     bare = statistics.median(b["ready"] for b in bares)
     empty = statistics.median(e["ready"] for e in empties)
+    python = statistics.median(p["ready"] for p in pythons)
     # Each round has a game load and a bare load; the median of the rounds' ratios is steadier
     # than the ratio of the medians when the machine's speed drifts during the run.
     paired = statistics.median(g["ready"] / b["ready"] for g, b in zip(games, bares, strict=True))
@@ -164,8 +172,10 @@ def main(argv: list[str] | None = None) -> int:
         ("bare Pyodide start-up", f"{bare:.2f} s", "", None),
         ("engine ready / bare Pyodide", f"{ready / bare:.3f}", "<= 1.1", ready / bare <= 1.1),
         ("  median of paired loads", f"{paired:.3f}", "<= 1.1", paired <= 1.1),
+        ("engine's Python alone", f"{python:.2f} s", "", None),
+        ("engine ready / engine's Python", f"{ready / python:.3f}", "", None),
         ("empty PyScript worker", f"{empty:.2f} s", "", None),
-        ("empty PyScript / bare Pyodide", f"{empty / bare:.3f}", "", None),
+        ("empty PyScript / engine's Python", f"{empty / python:.3f}", "", None),
         ("playouts/s in Pyodide", f"{in_pyodide['playouts_per_s']:,.0f}", "", None),
         ("playouts/s in CPython (CPU)", f"{in_cpython['playouts_per_s']:,.0f}", "", None),
         ("playouts/s in CPython (wall)", f"{in_cpython_wall['playouts_per_s']:,.0f}", "", None),

@@ -12,6 +12,10 @@ What it does:
   board as SVG and the rest (score, turn, choices) as JSON, so the first picture and panels
   appear before Python is ready in the browser;
 - copies the Pyodide runtime and PyScript from ``node_modules`` (pinned in package.json);
+- writes the engine's standard library, ``engine/python_stdlib.zip``: Pyodide's, with bytecode
+  beside the source of each module that Python's start, PyScript and the engine import, compiled
+  by the site's own Pyodide under Node (``tools/compile_stdlib.mjs``); the worker's interpreter
+  is ``engine/python.mjs``, the site's Pyodide started with that library;
 - writes the worker's script, ``engine/worker.py``: the worker module with the engine package
   packed in (a zip archive in base64, imported with zipimport), so the worker asks for no module
   before it starts; the pages carry the worker's PyScript config (the local interpreter) inline;
@@ -32,6 +36,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -111,6 +116,26 @@ def copy_runtime(out: Path) -> None:
             shutil.copy2(source, out / "vendor" / "pyscript" / source.name)
 
 
+def compile_stdlib(out: Path) -> None:
+    """``engine/python_stdlib.zip``: Pyodide's standard library with the bytecode of the modules
+    the engine's worker imports on start (see ``tools/compile_stdlib.mjs``): a visitor's browser
+    then does not compile them from source on every start of the engine."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build: node is needed (on Debian: apt-get install npm)")
+    command = [
+        node,
+        str(ROOT / "tools" / "compile_stdlib.mjs"),
+        str(NODE / "pyodide"),
+        str(NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"),
+        str(ENGINE),
+        str(out / "engine" / "python_stdlib.zip"),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"build: compiling the standard library failed:\n{done.stderr}")
+
+
 def pyscript_preloads(out: Path) -> str:
     """``<link rel="modulepreload">`` lines for PyScript's modules that its loader would only ask
     for one after another (core.js imports a hashed chunk, which imports the error plugin): asked
@@ -128,7 +153,7 @@ def pyscript_preloads(out: Path) -> str:
 
 # The worker's PyScript config, written into the page (a config file would be one more request,
 # made twice: by the page and by the worker, before the worker can ask for Pyodide).
-WORKER_CONFIG = {"interpreter": "vendor/pyodide/pyodide.mjs", "sync_main_only": True}
+WORKER_CONFIG = {"interpreter": "engine/python.mjs", "sync_main_only": True}
 
 # Put after the worker module's ``from __future__`` line by the build: the engine package in the
 # worker's script, so that the worker fetches no module before it starts.
@@ -281,6 +306,7 @@ def build(out: Path) -> Built:
     catalogue = messages()
     copy_web(out)
     copy_runtime(out)
+    compile_stdlib(out)
     write_worker(out)
     (out / ".nojekyll").write_text("", "utf-8")
     games = write_pages(out, catalogue)

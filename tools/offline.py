@@ -2,8 +2,9 @@
 
 After the rest of the build has written ``site/``, ``write_offline(out, worker_body)``:
 
-- lists every file the site needs (pages, scripts, styles, the engine, Pyodide's wasm, stdlib and
-  lock file, PyScript), each with a SHA-256 content hash, into ``precache.json``;
+- lists every file the site needs (pages, scripts, styles, the engine and its standard library,
+  Pyodide's wasm and lock file, PyScript), each with a SHA-256 content hash, into
+  ``precache.json``: all files but the benchmark's pages and what only they load;
 - derives the build's hash from that list and writes ``build.json``;
 - writes ``sw.js``: ``worker_body`` (``web/sw.js``) preceded by the build hash and the file list
   with hashes, so the worker's own bytes change whenever any file changes (that is how browsers
@@ -19,8 +20,11 @@ import json
 from pathlib import Path
 
 # Files a visitor's browser does not load as part of the site: the worker itself (fetched by
-# the browser on its own) and the build's notes.
-NOT_PRECACHED = {"sw.js", ".nojekyll", "precache.json"}
+# the browser on its own), the build's notes, the browser benchmark's pages (bench/) and the
+# standard library as Pyodide publishes it, which only the benchmark's bare Pyodide loads (the
+# engine's Python loads engine/python_stdlib.zip).
+NOT_PRECACHED = {"sw.js", ".nojekyll", "precache.json", "vendor/pyodide/python_stdlib.zip"}
+NOT_PRECACHED_FOLDERS = ("bench/",)
 
 
 def content_hash(path: Path) -> str:
@@ -28,13 +32,18 @@ def content_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def precached(name: str) -> bool:
+    """Whether the service worker keeps the site's file ``name`` (a path relative to the site)."""
+    return name not in NOT_PRECACHED and not name.startswith(NOT_PRECACHED_FOLDERS)
+
+
 def site_files(out: Path) -> list[Path]:
-    """Every file of the built site that a visitor's browser may ask for, in a stable order."""
+    """Every file of the built site that the service worker keeps, in a stable order."""
     return sorted(
         (
             path
             for path in out.rglob("*")
-            if path.is_file() and path.relative_to(out).as_posix() not in NOT_PRECACHED
+            if path.is_file() and precached(path.relative_to(out).as_posix())
         ),
         key=lambda path: path.relative_to(out).as_posix(),
     )

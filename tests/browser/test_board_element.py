@@ -85,7 +85,7 @@ def test_three_boards_share_one_engine_worker(
     worker = page.get_attribute('script[type="py"][name="engine"]', "src")
     assert worker == site_url + "engine/worker.py"
     config = json.loads(page.get_attribute('script[type="py"][name="engine"]', "config") or "")
-    assert config["interpreter"] == site_url + "vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == site_url + "engine/python.mjs"
     for board, game in (("bounders-board", "bounders"), ("splinter-board", "splinter"),
                         ("bosk-board", "bosk")):
         assert page.get_attribute(f"#{board}", "data-game") == game

@@ -114,9 +114,6 @@ def test_after_one_visit_everything_works_offline(
     page.reload()
     for name in PLAYABLE:
         assert page.locator(f'.game-card[data-game="{name}"] a[href="{name}.html"]').count() == 1
-    page.goto(f"{url}bench/pyodide.html")
-    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
-    assert_page_clean(page, watch)
     # Bounders last, started with a small board: a whole game is then played by clicking.
     for name in [name for name in PLAYABLE if name != "bounders"] + ["bounders"]:
         small = "#size=7&rules=basic&komi=off" if name == "bounders" else ""

@@ -92,6 +92,6 @@ def test_the_pages_give_the_worker_its_config_inline(site_dir: Path) -> None:
         found = pattern.findall((site_dir / page).read_text("utf-8"))
         assert len(found) == 1, page
         config = json.loads(html.unescape(found[0]))
-        assert config == {"interpreter": "vendor/pyodide/pyodide.mjs", "sync_main_only": True}
+        assert config == {"interpreter": "engine/python.mjs", "sync_main_only": True}
         assert (site_dir / config["interpreter"]).is_file()
     assert not (site_dir / "engine" / "config.json").exists()

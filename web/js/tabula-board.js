@@ -72,9 +72,9 @@ function engineScript() {
     worker: "",
     name: "engine",
     src: new URL("engine/worker.py", SITE).href,
-    // As on the site's pages, the config is inline: Pyodide from this site.
+    // As on the site's pages, the config is inline: the engine's Python, from this site.
     config: JSON.stringify({
-      interpreter: new URL("vendor/pyodide/pyodide.mjs", SITE).href,
+      interpreter: new URL("engine/python.mjs", SITE).href,
       sync_main_only: true,
     }),
   });
