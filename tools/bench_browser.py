@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
           f"bare Pyodide {first_bare['ready']:.2f} s)")
     for label, value, target, met in rows:
         verdict = "" if met is None else ("  met" if met else "  MISSED")
-        print(f"  {label:<30} {value:>10}  {target:<8}{verdict}")
+        print(f"  {label:<34} {value:>8}  {target:<8}{verdict}")
     return 0
 
 
