@@ -480,6 +480,7 @@ class Bosk(Game):
         select: str | None = None,
         preview: str | None = None,
         hint: str | None = None,
+        panel: bool = True,
     ) -> str:
         """The park with trees, leaves and squirrels, and the wind board beside it.
 
@@ -487,7 +488,11 @@ class Bosk(Game):
         ``plant V``, own trees (``tree P``), leaf spaces with their cost, squirrel spaces, and
         the four sides for ``wind D``. ``preview`` draws the position after an action, ``hint``
         rings a suggested action's target. Bad actions or selections raise IllegalAction.
+        ``panel=False`` leaves out the wind board and players beside the park: the park alone
+        then fills a narrow screen (a page shows them as text instead).
         """
+        if not isinstance(panel, bool):
+            raise NotationError(f"panel is true or false, not {panel!r}", token=str(panel))
         marks: dict[str, str] = {}
         if hint is not None:
             self.move_of(hint)
@@ -495,12 +500,12 @@ class Bosk(Game):
         if select is not None:
             _check_select(self, select)
         if preview is None:
-            return draw(self, highlight, coords, select, marks)
+            return draw(self, highlight, coords, select, marks, panel)
         move = self.move_of(preview)
         marks["preview"] = preview
         self.do(move)
         try:
-            return draw(self, False, coords, None, marks)
+            return draw(self, False, coords, None, marks, panel)
         finally:
             self.undo_move()
 

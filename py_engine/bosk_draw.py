@@ -148,11 +148,13 @@ class Frame:
 
 
 def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
-         marks: dict[str, str]) -> str:
+         marks: dict[str, str], panel: bool = True) -> str:
     """The whole picture (see ``Bosk.svg``)."""
     frame = Frame(game)
-    width = 2 * M + frame.w * U + PANEL
-    height = max(2 * M + frame.h * U, 300.0 + 24.0 * game.n)
+    width = 2 * M + frame.w * U + (PANEL if panel else 0.0)
+    height = 2 * M + frame.h * U
+    if panel:
+        height = max(height, 300.0 + 24.0 * game.n)
     said = description(game)
     svg = svgkit.root(width, height, " ".join(english for _, _, english in said),
                       f"board bosk players-{game.n}", 2.0,
@@ -168,7 +170,8 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
         _draw_targets(svg, game, frame, select)
     for kind, action in marks.items():
         _draw_mark(svg, game, frame, kind, action)
-    _draw_panel(svg, game, frame)
+    if panel:
+        _draw_panel(svg, game, frame)
     return svgkit.to_string(svg)
 
 
@@ -375,6 +378,16 @@ def _clickable(element: svgkit.Node, action: str, label: str) -> None:
     element.set("aria-label", label)
 
 
+def _target(group: svgkit.Node, cx: float, cy: float, reach: float, class_: str) -> svgkit.Node:
+    """A clickable target at (cx, cy): a group whose first shape, an unpainted disc of radius
+    ``reach``, takes clicks and touches all around the drawn mark that follows it. Points are a
+    space apart, so a point's reach of half a space meets its neighbours' and never covers them."""
+    target = svgkit.sub(group, "g", class_=class_)
+    svgkit.sub(target, "circle", cx=cx, cy=cy, r=reach, fill="#fffaf0", fill_opacity="0",
+               class_="reach")
+    return target
+
+
 def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None) -> None:
     """The legal targets of the step: points to plant on (once a value is selected), the four
     sides for the wind, the seat's trees, leaf spaces with their cost, squirrel spaces."""
@@ -388,9 +401,9 @@ def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None
             if v + 1 == value:
                 px, py = frame.point(*geo.point_xy[p])
                 action = game.action_of(move)
-                target = svgkit.sub(group, "circle", cx=px, cy=py, r=9, fill="#fffaf0",
-                                    fill_opacity="0.35", stroke="#2e7d9a", stroke_width="1.6",
-                                    class_="target plant legal")
+                target = _target(group, px, py, U / 2, "target plant legal")
+                svgkit.sub(target, "circle", cx=px, cy=py, r=9, fill="#fffaf0",
+                           fill_opacity="0.35", stroke="#2e7d9a", stroke_width="1.6")
                 _clickable(target, action, f"plant a tree of value {value} on "
                            f"{geo.point_names[p]}")
     elif game.step == S_WIND:
@@ -400,9 +413,9 @@ def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None
         for move in moves:
             p = move % KIND
             px, py = frame.point(*geo.point_xy[p])
-            target = svgkit.sub(group, "circle", cx=px, cy=py, r=15, fill="#fffaf0",
-                                fill_opacity="0.01", stroke="#2e7d9a", stroke_width="2",
-                                stroke_dasharray="4 2", class_="target tree legal")
+            target = _target(group, px, py, U / 2, "target tree legal")
+            svgkit.sub(target, "circle", cx=px, cy=py, r=15, fill="none", stroke="#2e7d9a",
+                       stroke_width="2", stroke_dasharray="4 2")
             _clickable(target, game.action_of(move),
                        f"let the leaves fall from the tree on {geo.point_names[p]}")
     elif game.step in (S_LEAF, S_SQUIRREL):
@@ -455,8 +468,9 @@ def _wind_arrow(group: svgkit.Node, frame: Frame, d: int, action: str) -> None:
          cy + 10 * (ax * math.sin(angle) + ay * math.cos(angle)))
         for ax, ay in ARROW
     ]
-    arrow = svgkit.sub(group, "polygon", points=svgkit.points(corners), fill="#2e7d9a",
-                       stroke=OUTLINE, stroke_width="0.8", class_="target wind legal")
+    arrow = _target(group, cx, cy, M / 2, "target wind legal")
+    svgkit.sub(arrow, "polygon", points=svgkit.points(corners), fill="#2e7d9a", stroke=OUTLINE,
+               stroke_width="0.8")
     _clickable(arrow, action, f"first wind towards {('north', 'east', 'south', 'west')[d]}")
 
 

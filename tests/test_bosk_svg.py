@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from test_bosk_golden import whole_game
 
-from py_engine import IllegalAction
+from py_engine import IllegalAction, NotationError
 from py_engine.bosk import Bosk
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -61,6 +61,51 @@ def test_targets_are_the_legal_actions(step: str) -> None:
         if element.get("data-action"):
             assert element.get("tabindex") == "0" and element.get("role") == "button"
             assert element.get("aria-label")
+
+
+def reaches(svg: str) -> list[tuple[str, float, float, float]]:
+    """Each clickable point or side: its action and the disc that takes its clicks."""
+    found = []
+    for element in parse(svg).iter():
+        if element.get("data-action") and element.tag == f"{NS}g":
+            disc = element[0]
+            assert disc.get("class") == "reach" and disc.get("fill-opacity") == "0"
+            found.append((element.get("data-action", ""), float(disc.get("cx", "")),
+                          float(disc.get("cy", "")), float(disc.get("r", ""))))
+    return found
+
+
+@pytest.mark.parametrize("step", ["plant", "wind", "tree"])
+def test_points_and_sides_take_touches_around_their_mark(step: str) -> None:
+    """A point's target takes clicks half a space around it (20 of the picture's units, where
+    the drawn ring is 9), a wind side's the margin's half; no two targets cover each other."""
+    game = at_step(step) if step != "plant" else Bosk(players=2)
+    svg = game.svg(select="plant 1") if step == "plant" else game.svg()
+    found = reaches(svg)
+    assert sorted(action for action, *_ in found) == actions(svg) != []
+    assert {r for *_, r in found} == {13.0 if step == "wind" else 20.0}
+    for i, (_, x1, y1, r1) in enumerate(found):
+        for _, x2, y2, r2 in found[i + 1:]:
+            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 >= r1 + r2 - 1e-9
+
+
+def test_without_the_panel_the_picture_is_the_park_alone() -> None:
+    game = at_step("leaf")
+    whole, park = parse(game.svg()), parse(game.svg(panel=False))
+    # The park's spaces (40 units) and its margins (26), in a frame padded by 2.
+    width, height = game.geo.width * 40 + 2 * 26 + 4, game.geo.height * 40 + 2 * 26 + 4
+    assert park.get("viewBox") == f"-2 -2 {width:g} {height:g}"
+    assert float(whole.get("viewBox", "").split()[2]) == width + 200
+    assert whole.find(f".//{NS}g[@class='wind-board']") is not None
+    assert park.find(f".//{NS}g[@class='wind-board']") is None
+    assert park.find(f".//{NS}g[@class='players']") is None
+    assert actions(game.svg(panel=False)) == actions(game.svg()) == sorted(game.legal_actions())
+    assert park.get("aria-label") == whole.get("aria-label")
+    preview = game.legal_actions()[0]
+    assert parse(game.svg(preview=preview, panel=False)).get("viewBox") == park.get("viewBox")
+    for bad in ("no", 0, None):
+        with pytest.raises(NotationError, match="panel is true or false"):
+            game.svg(panel=bad)  # type: ignore[arg-type]
 
 
 def test_leaf_targets_show_their_cost() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch, watch_context
 
 from py_engine import load_game, new_game
 
@@ -163,3 +163,26 @@ def tied_game() -> Any:
     while game.result() is None:
         game.play(rng.choice(game.legal_actions()))
     return game
+
+
+def test_on_a_narrow_screen_the_park_alone_fills_the_board(browser: Any, site_url: str) -> None:
+    """At phone width the picture leaves out the wind board (the side panel has it), so a
+    point to plant on takes touches over a space's width; a wide window brings it back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(site_url + "bosk.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#board svg:not(:has(.wind-board))")
+    assert page.locator("#details table").count() >= 1
+    page.locator(SELECTS).first.click()
+    target = page.locator("#board [data-action]").first
+    box = target.bounding_box()
+    assert box is not None and box["width"] >= 32 and box["height"] >= 32
+    target.click()
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.wait_for_selector("#board svg .wind-board")
+    assert ply(page) == 1
+    watch.assert_clean()
+    context.close()

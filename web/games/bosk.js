@@ -198,4 +198,19 @@ function resultDetails(view, t) {
   return wrap;
 }
 
-export default { details, resultDetails, buildOptions, readOptions };
+// On a narrow screen the park alone fills the board's width, so its points are large enough to
+// touch; the wind board and the players beside it are then left to this side panel.
+const narrow = window.matchMedia("(max-width: 40rem)");
+
+function drawOptions() {
+  return narrow.matches ? { panel: false } : {};
+}
+
+/** Redraw when the screen turns narrow or wide, and at once when it is narrow (the page's
+ * built-in starting picture has the wind board). */
+function watch(redraw) {
+  narrow.addEventListener("change", redraw);
+  if (narrow.matches) redraw();
+}
+
+export default { details, resultDetails, buildOptions, readOptions, drawOptions, watch };

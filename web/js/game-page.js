@@ -428,11 +428,13 @@ async function main() {
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
-  const extra = panel.controls?.({ t, redraw: () => enqueue(() => go(state, { select: selected })) });
+  const redraw = () => enqueue(() => go(state, { select: selected }));
+  const extra = panel.controls?.({ t, redraw });
   if (extra) $("game-controls").append(extra);
   const first = chosenGame();
   if (isStart(first.next)) showStart(first.next);
   const opened = enqueue(() => openGame(first));
+  panel.watch?.(redraw);
   wire();
   try {
     engine = await engineReady;
