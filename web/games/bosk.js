@@ -2,6 +2,7 @@
 // score, trees, tiles, leaf tokens and squirrel; the wind board; summer's scoring line by line;
 // winter's region by region and the final ranking with the tie rule. The new-game panel lives
 // in bosk-setup.js.
+import { playerName } from "../js/i18n.js";
 import { buildOptions, readOptions } from "./bosk-setup.js";
 
 function el(tag, text, className) {
@@ -13,9 +14,8 @@ function el(tag, text, className) {
 
 /** A seat's name: one the players chose as it is, the engine's default "Player n" in the
  * reader's language (as the board's picture and description say it). */
-function name(score, seat, t) {
-  const given = score.names[seat];
-  return given === `Player ${seat + 1}` ? t("seat.player", { n: seat + 1 }) : given;
+function name(score, seat) {
+  return playerName(score.names, seat);
 }
 
 function table(caption, headings, rows, className) {
@@ -39,16 +39,16 @@ function table(caption, headings, rows, className) {
 
 /** First and second of a line or region by the rule of both seasons: only seats above 0 take
  * part; several tied highest share first and nobody is second. */
-function places(values, score, t) {
+function places(values, score) {
   const taking = values.map((v, seat) => [v, seat]).filter(([v]) => v > 0);
   if (!taking.length) return ["", ""];
   const top = Math.max(...taking.map(([v]) => v));
   const firsts = taking.filter(([v]) => v === top).map(([, seat]) => seat);
   const rest = taking.filter(([v]) => v !== top);
-  if (firsts.length > 1 || !rest.length) return [firsts.map((s) => name(score, s, t)).join(", "), ""];
+  if (firsts.length > 1 || !rest.length) return [firsts.map((s) => name(score, s)).join(", "), ""];
   const runner = Math.max(...rest.map(([v]) => v));
   const seconds = rest.filter(([v]) => v === runner).map(([, seat]) => seat);
-  return [name(score, firsts[0], t), seconds.map((s) => name(score, s, t)).join(", ")];
+  return [name(score, firsts[0]), seconds.map((s) => name(score, s)).join(", ")];
 }
 
 /** Whether the round has just begun: every seat still has all the trees it brings to it. */
@@ -58,7 +58,7 @@ function roundStarting(score) {
 }
 
 function what(score, t) {
-  const seat = score.to_move === null ? "" : name(score, score.to_move, t);
+  const seat = score.to_move === null ? "" : name(score, score.to_move);
   if (score.step === "tree") {
     const key = score.required_tree ? "bosk.step.tree-value" : "bosk.step.tree-any";
     return t(key, { seat, value: score.required_tree });
@@ -74,7 +74,7 @@ function headline(score, t) {
     : season;
   const wrap = el("div", undefined, "bosk-now");
   wrap.append(el("p", line, "bosk-season"), el("p", what(score, t), "bosk-step"),
-    el("p", t("bosk.start-player", { seat: name(score, score.start_player, t) }), "bosk-start"));
+    el("p", t("bosk.start-player", { seat: name(score, score.start_player) }), "bosk-start"));
   const notice = noticeOf(score, t);
   if (notice) wrap.append(el("p", notice, "bosk-notice"));
   return wrap;
@@ -82,11 +82,11 @@ function headline(score, t) {
 
 /** Summer just scored, or a new round begun: who starts, and the wind. */
 function noticeOf(score, t) {
-  if (score.step === "wind") return t("bosk.summer-done", { seat: name(score, score.start_player, t) });
+  if (score.step === "wind") return t("bosk.summer-done", { seat: name(score, score.start_player) });
   if (!roundStarting(score)) return "";
   const next = score.wind_board[score.round];
   return t("bosk.round-start", {
-    round: score.round, seat: name(score, score.start_player, t), wind: score.wind,
+    round: score.round, seat: name(score, score.start_player), wind: score.wind,
     next: next ? t("bosk.next-wind", { round: next.round, wind: next.wind }) : "",
   });
 }
@@ -98,7 +98,7 @@ function players(score, t) {
   const list = el("ul", undefined, "bosk-players");
   list.setAttribute("aria-label", t("bosk.players.caption"));
   score.names.forEach((_, seat) => {
-    const seatName = name(score, seat, t);
+    const seatName = name(score, seat);
     const trees = autumn
       ? score.trees[seat].park.map((tree) => tree.value).sort().join(" ")
       : score.trees[seat].hand.join(" ");
@@ -130,22 +130,22 @@ function windBoard(score, t) {
 }
 
 function summer(score, t) {
-  const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => name(score, seat, t)), t("bosk.summer.first"), t("bosk.summer.second")];
+  const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => name(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
   const rows = score.summer.map((line) => [
     line.line,
     ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
-    ...places(line.sums, score, t),
+    ...places(line.sums, score),
   ]);
   rows.push([t("bosk.total"), ...score.summer_totals, "", ""]);
   return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
 }
 
 function winter(score, t) {
-  const heads = [t("bosk.winter.region"), ...score.names.map((_, seat) => name(score, seat, t)), t("bosk.summer.first"), t("bosk.summer.second")];
+  const heads = [t("bosk.winter.region"), ...score.names.map((_, seat) => name(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
   const rows = score.winter.map((region) => [
     region.lake ? t("bosk.winter.lake", { region: region.region }) : region.region,
     ...region.spaces.map((sum, seat) => t("bosk.spaces-points", { sum, points: region.points[seat] })),
-    ...places(region.spaces, score, t),
+    ...places(region.spaces, score),
   ]);
   rows.push([t("bosk.total"), ...score.winter_totals, "", ""]);
   return table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
@@ -180,7 +180,7 @@ function resultDetails(view, t) {
   const ranking = el("ol", undefined, "bosk-ranking");
   for (const seat of result.ranking) {
     const li = el("li", t("bosk.ranked", {
-      seat: name(score, seat, t), total: result.totals[seat],
+      seat: name(score, seat), total: result.totals[seat],
       summer: score.summer_totals[seat], winter: score.winter_totals[seat],
     }));
     li.dataset.seat = String(seat);
@@ -189,10 +189,10 @@ function resultDetails(view, t) {
   wrap.append(el("h4", t("bosk.ranking")), ranking);
   if (result.tie) {
     wrap.append(el("p", t("bosk.tie", {
-      seats: result.tie.seats.map((seat) => name(score, seat, t)).join(", "),
+      seats: result.tie.seats.map((seat) => name(score, seat)).join(", "),
       score: result.tie.score,
-      start: name(score, result.tie.round_8_start, t),
-      winner: name(score, result.winner, t),
+      start: name(score, result.tie.round_8_start),
+      winner: name(score, result.winner),
     }), "bosk-tie"));
   }
   return wrap;
