@@ -4,7 +4,8 @@ After the rest of the build has written ``site/``, ``write_offline(out, worker_b
 
 - lists every file the site needs (pages, scripts, styles, the engine and its standard library,
   Pyodide's wasm and lock file, PyScript), each with a SHA-256 content hash, into
-  ``precache.json``: all files but the benchmark's pages and what only they load;
+  ``precache.json``: all files but the benchmark's pages and what only they load, and
+  PyScript's chunks that no page loads;
 - derives the build's hash from that list and writes ``build.json``;
 - writes ``sw.js``: ``worker_body`` (``web/sw.js``) preceded by the build hash and the file list
   with hashes, so the worker's own bytes change whenever any file changes (that is how browsers
@@ -17,6 +18,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 from pathlib import Path
 
 # Files a visitor's browser does not load as part of the site: the worker itself (fetched by
@@ -25,6 +27,8 @@ from pathlib import Path
 # engine's Python loads engine/python_stdlib.zip).
 NOT_PRECACHED = {"sw.js", ".nojekyll", "precache.json", "vendor/pyodide/python_stdlib.zip"}
 NOT_PRECACHED_FOLDERS = ("bench/",)
+# PyScript's files that a page names (its loader, style sheet and preloaded chunks).
+PYSCRIPT_NAMED = re.compile(r'(?:src|href)="(vendor/pyscript/[^"]+)"')
 
 
 def content_hash(path: Path) -> str:
@@ -32,18 +36,28 @@ def content_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def precached(name: str) -> bool:
-    """Whether the service worker keeps the site's file ``name`` (a path relative to the site)."""
-    return name not in NOT_PRECACHED and not name.startswith(NOT_PRECACHED_FOLDERS)
+def unused_pyscript(out: Path) -> set[str]:
+    """PyScript's files that no page of the site names: the chunks of its editor, terminal,
+    MicroPython, TOML and zip support, which the pages' config leaves unused (the pages load
+    its loader, its style sheet and the two chunks they preload, and nothing else of it)."""
+    named: set[str] = set()
+    for page in out.glob("*.html"):
+        named.update(PYSCRIPT_NAMED.findall(page.read_text("utf-8")))
+    vendor = out / "vendor" / "pyscript"
+    return {f"vendor/pyscript/{path.name}" for path in vendor.glob("*")} - named
 
 
 def site_files(out: Path) -> list[Path]:
-    """Every file of the built site that the service worker keeps, in a stable order."""
+    """Every file of the built site that the service worker keeps, in a stable order: all but
+    NOT_PRECACHED, the folders NOT_PRECACHED_FOLDERS and PyScript's unused files."""
+    unused = unused_pyscript(out) | NOT_PRECACHED
     return sorted(
         (
             path
             for path in out.rglob("*")
-            if path.is_file() and precached(path.relative_to(out).as_posix())
+            if path.is_file()
+            and (name := path.relative_to(out).as_posix()) not in unused
+            and not name.startswith(NOT_PRECACHED_FOLDERS)
         ),
         key=lambda path: path.relative_to(out).as_posix(),
     )
