@@ -18,7 +18,7 @@ What it does:
   is ``engine/python.mjs``, the site's Pyodide started with that library;
 - writes the worker's script, ``engine/worker.py``: the worker module with the engine package
   packed in (a zip archive in base64, imported with zipimport), so the worker asks for no module
-  before it starts; the pages carry the worker's PyScript config (the local interpreter) inline;
+  before it starts; the pages carry the worker's PyScript config (the engine's Python) inline;
 - writes ``.nojekyll`` so GitHub Pages serves files whose names start with ``_``;
 - last, makes the site work offline (``tools/offline.py``): ``build.json``, ``precache.json`` and
   the service worker ``sw.js``, and prints the size of the site and of a first visit.
