@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import svgkit
 from .bosk_actions import parse_action
 from .bosk_draw import describe, description, draw
 from .bosk_parks import DIRECTIONS, PARKS, SIDES, Park, format_park, park_of, read_park
@@ -468,7 +469,7 @@ class Bosk(Game):
         """The position in words, for screen readers."""
         return describe(self)
 
-    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+    def description(self) -> svgkit.Said:
         """The entries of ``describe()``: message keys of the site's catalogues, their
         placeholder values and the English words (see ``bosk_draw.description``)."""
         return description(self)

@@ -8,7 +8,7 @@ almond, linden heart, maple star, ginkgo fan) used for its tree crowns and its l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import svgkit
 from .bosk_parks import COLUMNS, DIRECTIONS
@@ -32,15 +32,12 @@ TEXTURES = ("dots", "hatch", "tufts", "rings", "cross", "dashes", "plain")
 ARROW = ((0.0, -1.0), (0.6, 0.5), (0.0, 0.15), (-0.6, 0.5))  # pointing north, unit size
 
 
-Said = list[tuple[str, dict[str, Any], str]]
-
-
 def describe(game: Bosk) -> str:
     """The position in words: season, round and wind, whose turn, and the scores."""
-    return " ".join(english for _, _, english in description(game))
+    return svgkit.english(description(game))
 
 
-def description(game: Bosk) -> Said:
+def description(game: Bosk) -> svgkit.Said:
     """The sentences of ``describe()``: each a message key of the site's catalogues, its
     placeholder values and the English words, so the site can say it in other words.
 
@@ -49,8 +46,10 @@ def description(game: Bosk) -> Said:
     are the words before and after it, and the site joins them all with spaces.
     """
     width, height = game.geo.width, game.geo.height
-    said: Said = [("describe.bosk.park", {"players": game.n, "width": width, "height": height},
-                   f"Bosk, {game.n} players, park {width} × {height}.")]
+    said: svgkit.Said = [
+        ("describe.bosk.park", {"players": game.n, "width": width, "height": height},
+         f"Bosk, {game.n} players, park {width} × {height}."),
+    ]
     if game.step == S_OVER:
         outcome = game.result() or {}
         said.append(("describe.bosk.over", {}, "Game over:"))
@@ -105,7 +104,7 @@ def default_name(game: Bosk, seat: int) -> bool:
     return game.names[seat] == f"Player {seat + 1}"
 
 
-def _seat(game: Bosk, seat: int) -> tuple[str, dict[str, Any], str]:
+def _seat(game: Bosk, seat: int) -> svgkit.Sentence:
     """A seat's name: the default "Player n" by number, a chosen name as it is."""
     name = game.names[seat]
     if default_name(game, seat):
@@ -113,7 +112,7 @@ def _seat(game: Bosk, seat: int) -> tuple[str, dict[str, Any], str]:
     return "describe.bosk.seat.name", {"name": name}, name
 
 
-def _scores(game: Bosk, said: Said, lead: tuple[str, dict[str, Any], str]) -> None:
+def _scores(game: Bosk, said: svgkit.Said, lead: svgkit.Sentence) -> None:
     """``lead`` then each seat's name and total: "Scores: Ann 12, Bo 9."."""
     said.append(lead)
     totals = game.totals()
@@ -155,10 +154,7 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
     height = 2 * M + frame.h * U
     if panel:
         height = max(height, 300.0 + 24.0 * game.n)
-    said = description(game)
-    svg = svgkit.root(width, height, " ".join(english for _, _, english in said),
-                      f"board bosk players-{game.n}", 2.0,
-                      sentences=[(key, values) for key, values, _ in said])
+    svg = svgkit.root(width, height, description(game), f"board bosk players-{game.n}", 2.0)
     _draw_regions(svg, game, frame)
     _draw_grid(svg, game, frame)
     if coords:

@@ -322,9 +322,9 @@ class Bounders(Game):
 
     def describe(self) -> str:
         """The position in words, for screen readers."""
-        return " ".join(english for _, _, english in self.description())
+        return svgkit.english(self.description())
 
-    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+    def description(self) -> svgkit.Said:
         """The sentences of ``describe()``: each a message key of the site's catalogues, its
         placeholder values and the English sentence, so the site can say it in other words."""
         dark, light = self.stones.count(DARK), self.stones.count(LIGHT)
@@ -399,9 +399,7 @@ def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
     width = max(x for x, _ in centres) + R
     height = max(y for _, y in centres) + R
     pad = 16.0 if coords else 2.0
-    said = game.description()
-    svg = svgkit.root(width, height, " ".join(english for _, _, english in said), "board bounders",
-                      pad, sentences=[(key, values) for key, values, _ in said])
+    svg = svgkit.root(width, height, game.description(), "board bounders", pad)
     if size is not None:
         svg.set("width", f"{size:g}")
     owner_of: dict[int, int] = {}

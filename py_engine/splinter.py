@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from . import svgkit
 from .core import Game, IllegalAction, Option, choice_option, flag_option
 from .splinter_board import (
     BLACK,
@@ -475,14 +476,14 @@ class Splinter(Game):
 
     def describe(self) -> str:
         """The position in words, for screen readers."""
-        return " ".join(english for _, _, english in self.description())
+        return svgkit.english(self.description())
 
-    def description(self) -> list[tuple[str, dict[str, Any], str]]:
+    def description(self) -> svgkit.Said:
         """The sentences of ``describe()``: each a message key of the site's catalogues, its
         placeholder values and the English sentence, so the site can say it in other words."""
         grid = self.grid
         columns, rows = grid.columns, grid.rows
-        said: list[tuple[str, dict[str, Any], str]] = [
+        said: svgkit.Said = [
             ("describe.splinter.board", {"columns": columns, "rows": rows},
              f"Splinter on a {columns} by {rows} board."),
         ]
@@ -518,7 +519,7 @@ class Splinter(Game):
             return "The game goes on."
         return self._outcome()[2]
 
-    def _outcome(self) -> tuple[str, dict[str, Any], str]:
+    def _outcome(self) -> svgkit.Sentence:
         """How the game ended: a message key (``describe.splinter.win.REASON.COLOUR`` or
         ``describe.splinter.draw.REASON``), its placeholder values and the English sentence."""
         assert self.over is not None

@@ -8,7 +8,7 @@ The picture frames the part of the board around the pieces (``frame="fit"``), or
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import svgkit
 from .core import IllegalAction, NotationError
@@ -119,7 +119,7 @@ def consequence(game: Splinter, action: str) -> str:
 
 def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
              hinted: int | None, previewed: int | None, words: str,
-             said: list[tuple[str, dict[str, Any], str]], confirm: bool = False) -> str:
+             said: svgkit.Said, confirm: bool = False) -> str:
     """Draw the position as it stands (in a preview, after the previewed move); ``said`` is
     the picture's description (see ``Splinter.description``)."""
     grid, board = game.grid, game.board
@@ -131,9 +131,7 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
     if fell is not None and shift is not None:
         fell = (fell[0] + shift.step, fell[1])
         view = view.including(*grid.column_row(fell[0]))
-    svg = svgkit.root(view.width, view.height, " ".join(english for _, _, english in said),
-                      "board splinter", 14.0 if coords else 2.0,
-                      sentences=[(key, values) for key, values, _ in said])
+    svg = svgkit.root(view.width, view.height, said, "board splinter", 14.0 if coords else 2.0)
     if words:
         svgkit.sub(svg, "desc", words)
     _paper(svg, game, view)

@@ -95,18 +95,25 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-Sentences = list[tuple[str, dict[str, Any]]]
+# A position's description, as a game's ``description()`` gives it: sentences, each a message
+# key of the site's catalogues, its placeholder values and the English words.
+Sentence = tuple[str, dict[str, Any], str]
+Said = list[Sentence]
 
 
-def root(
-    width: float, height: float, label: str, css_class: str, pad: float = 0.0,
-    sentences: Sentences | None = None,
-) -> Node:
+def english(said: Said) -> str:
+    """A description in English: its sentences' words joined by spaces."""
+    return " ".join(words for _, _, words in said)
+
+
+def root(width: float, height: float, said: Said, css_class: str, pad: float = 0.0) -> Node:
     """An ``<svg>`` element with a viewBox, an accessible name and a ``<title>``.
 
-    ``label`` is English; ``sentences`` (message keys with their placeholder values, a JSON
-    list in ``data-i18n-sentences``) let the site say the same in the reader's language.
+    Both say ``said`` in English; its message keys with their placeholder values (a JSON list
+    in ``data-i18n-sentences``) let the site say the same in the reader's language.
     """
+    label = english(said)
+    sentences = [[key, values] for key, values, _ in said]
     svg = Node(
         "svg",
         _attrs(

@@ -62,7 +62,7 @@ def test_the_writer_writes_what_elementtree_writes(tree: Any) -> None:
 
 
 def test_text_and_attributes_are_escaped() -> None:
-    svg = svgkit.root(10, 10, 'Seat "<script>" & co', "board")
+    svg = svgkit.root(10, 10, [("seat", {"name": "<b>"}, 'Seat "<script>" & co')], "board")
     svgkit.sub(svg, "text", "<img src=x onerror=alert(1)>", data_name="a\"b'c\nd", x=1.5)
     written = svgkit.to_string(svg)
     assert "<script>" not in written and "<img" not in written
