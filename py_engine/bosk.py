@@ -46,6 +46,7 @@ from .bosk_rules import (
     WINTER_TABLE,
     award,
     nearest_clockwise,
+    places,
     tile_name,
     wind_schedule,
 )
@@ -374,7 +375,11 @@ class Bosk(Game):
             for p in points:
                 if owner[p] >= 0:
                     sums[owner[p]] += value[p]
-            lines.append({"line": label, "sums": sums, "points": award(sums, SUMMER_TABLE)})
+            first, second = places(sums)
+            lines.append({
+                "line": label, "sums": sums, "points": award(sums, SUMMER_TABLE),
+                "first": first, "second": second,
+            })
         return lines
 
     def controlled(self) -> list[list[int]]:

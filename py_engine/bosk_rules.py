@@ -60,6 +60,21 @@ def award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list[
     return points
 
 
+def places(values: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The seats placed first and second in one line or region, by the rule of ``award``:
+    only seats above 0 take part; several tied highest share first and nobody is second."""
+    taking = [seat for seat, v in enumerate(values) if v > 0]
+    if not taking:
+        return [], []
+    top = max(values[seat] for seat in taking)
+    firsts = [seat for seat in taking if values[seat] == top]
+    rest = [seat for seat in taking if values[seat] != top]
+    if len(firsts) > 1 or not rest:
+        return firsts, []
+    runner = max(values[seat] for seat in rest)
+    return firsts, [seat for seat in rest if values[seat] == runner]
+
+
 def nearest_clockwise(seats: Sequence[int], start: int, players: int) -> int:
     """Of the tied ``seats``, the one nearest clockwise from ``start``, ``start`` itself first."""
     return min(seats, key=lambda seat: (seat - start) % players)

@@ -6,7 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .bosk_parks import DIRECTIONS
-from .bosk_rules import S_OVER, S_PLANT, STEPS, TILES, TOKENS, WINTER_TABLE, award, tile_name
+from .bosk_rules import (
+    S_OVER,
+    S_PLANT,
+    S_TREE,
+    STEPS,
+    TILES,
+    TOKENS,
+    WINTER_TABLE,
+    award,
+    places,
+    tile_name,
+)
 
 if TYPE_CHECKING:
     from .bosk import Bosk
@@ -46,7 +57,8 @@ def score_of(game: Bosk) -> dict[str, Any]:
     winter = []
     if game.step == S_OVER:
         winter = [
-            dict(entry, points=award(control[r], WINTER_TABLE)) for r, entry in enumerate(regions)
+            dict(entry, points=award(control[r], WINTER_TABLE), **_placed(control[r]))
+            for r, entry in enumerate(regions)
         ]
     trees = []
     for seat in range(n):
@@ -75,6 +87,7 @@ def score_of(game: Bosk) -> dict[str, Any]:
         "start_player": game.start,
         "round": game.round,
         "wind": DIRECTIONS[game.wind] if game.wind >= 0 else None,
+        "round_starting": game.step == S_TREE and game.round > 1 and game.turn == 0,
         "required_tree": game.required_value(game.round) if game.round else None,
         "wind_board": wind_board(game),
         "summer_totals": list(game.summer),
@@ -90,3 +103,9 @@ def score_of(game: Bosk) -> dict[str, Any]:
         "leaves": list(game.on_park),
         "squirrels": squirrels,
     }
+
+
+def _placed(values: list[int]) -> dict[str, list[int]]:
+    """A line's or region's ``first`` and ``second`` seats, as the panels show them."""
+    first, second = places(values)
+    return {"first": first, "second": second}

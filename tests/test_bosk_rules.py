@@ -3,12 +3,21 @@ tables with every tie, start players and the final tie rule."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from py_engine import IllegalAction
+from py_engine import IllegalAction, new_game
 from py_engine.bosk import Bosk
 from py_engine.bosk_parks import PARKS, park_of
-from py_engine.bosk_rules import S_OVER, SUMMER_TABLE, WINTER_TABLE, award, nearest_clockwise
+from py_engine.bosk_rules import (
+    S_OVER,
+    SUMMER_TABLE,
+    WINTER_TABLE,
+    award,
+    nearest_clockwise,
+    places,
+)
 
 # A spring whose trees mirror each other across the diagonal, so the summer scores are level
 # and Player 1 (seat 0) starts autumn: rows for one are columns for the other.
@@ -290,6 +299,44 @@ def test_summer_table(values: list[int], points: list[int]) -> None:
 ])
 def test_winter_table(values: list[int], points: list[int]) -> None:
     assert award(values, WINTER_TABLE) == points
+
+
+@pytest.mark.parametrize("values, first, second", [
+    ([0, 0], [], []),
+    ([5, 0], [0], []),  # alone: first, nobody second
+    ([4, 3], [0], [1]),
+    ([3, 3], [0, 1], []),  # tied first: nobody second
+    ([5, 3, 3], [0], [1, 2]),  # tied second
+    ([1, 4, 2, 2], [1], [2, 3]),
+    ([3, 0, 3, 1], [0, 2], []),
+])
+def test_places_follow_the_scoring_rule(
+    values: list[int], first: list[int], second: list[int]
+) -> None:
+    assert places(values) == (first, second)
+    # Winter pays every first and second place, and nobody else.
+    paid = [seat for seat, points in enumerate(award(values, WINTER_TABLE)) if points]
+    assert sorted(first + second) == paid
+
+
+def test_score_places_and_round_start_follow_the_game() -> None:
+    rng = random.Random(7)
+    game = new_game("bosk", players=3)
+    starts = []
+    while not game.is_over:
+        before = game.score()["round"]
+        game.play(rng.choice(game.legal_actions()))
+        score = game.score()
+        if score["round_starting"]:
+            starts.append(score["round"])
+            assert score["step"] == "tree" and score["to_move"] == score["start_player"]
+        else:
+            assert score["round"] == before or score["round"] == 1
+        for line in score["summer"]:
+            assert (line["first"], line["second"]) == places(line["sums"])
+    assert starts == list(range(2, 9))
+    for region in game.score()["winter"]:
+        assert (region["first"], region["second"]) == places(region["spaces"])
 
 
 # --- start players and the final tie ----------------------------------------------------------
