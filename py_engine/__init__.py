@@ -11,40 +11,40 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
 
-from .core import Game, IllegalAction, NotationError, parse_record
+from .core import Game, GameSpec, IllegalAction, NotationError, parse_record
+from .games import SPECS, module_of
 
 
 class GameRegistry(Mapping[str, type[Game]]):
-    """The games by name, each class imported from its module the first time it is asked for,
-    so a page that plays one game never loads (or, in the browser, compiles) the others."""
+    """The games by name, in the site's order, from their declarations (``specs``, each a
+    ``GameSpec``): each class is imported from its package the first time it is asked for, so a
+    page that plays one game never loads (or, in the browser, compiles) the others."""
 
-    def __init__(self, modules: dict[str, tuple[str, str]]) -> None:
-        self._modules = modules
+    def __init__(self, specs: Mapping[str, GameSpec]) -> None:
+        self.specs = specs
         self._loaded: dict[str, type[Game]] = {}
 
     def __getitem__(self, name: str) -> type[Game]:
         if name not in self._loaded:
-            module, cls = self._modules[name]
-            self._loaded[name] = getattr(import_module(f".{module}", __name__), cls)
+            spec = self.specs[name]
+            self._loaded[name] = getattr(import_module(module_of(name, "game")), spec.game)
         return self._loaded[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self._modules
+        return name in self.specs
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._modules)
+        return iter(self.specs)
 
     def __len__(self) -> int:
-        return len(self._modules)
+        return len(self.specs)
 
 
-GAMES = GameRegistry({
-    "bounders": ("bounders", "Bounders"),
-    "splinter": ("splinter", "Splinter"),
-    "bosk": ("bosk", "Bosk"),
-})
+GAMES = GameRegistry(SPECS)
 
-__all__ = ["GAMES", "Game", "IllegalAction", "NotationError", "load_game", "new_game"]
+__all__ = [
+    "GAMES", "Game", "GameSpec", "IllegalAction", "NotationError", "load_game", "new_game",
+]
 
 
 def _game_class(name: Any, line: int | None = None) -> type[Game]:

@@ -20,25 +20,20 @@ from importlib import import_module
 from typing import Any
 
 from .core import Game
+from .games import SPECS, module_of
 from .mcts import Clock, Knowledge, Search
 
 LEVELS: dict[str, float] = {"easy": 0.25, "medium": 1.0, "hard": 3.0, "expert": 8.0}
 
 
-# Each game's knowledge for the search (module, class), imported when that game is searched;
-# a game not named here gets the default.
-KNOWLEDGE: dict[str, tuple[str, str]] = {
-    "bounders": ("bounders_ai", "BoundersKnowledge"),
-    "bosk": ("bosk_ai", "BoskKnowledge"),
-}
-
-
 def knowledge_for(game: Game) -> Knowledge:
-    """The game's own knowledge for the search, or the default (random playouts)."""
-    if game.name not in KNOWLEDGE:
+    """The game's own knowledge for the search, as its spec names it (imported when that game
+    is searched), or the default (random playouts)."""
+    spec = SPECS.get(game.name)
+    if spec is None or spec.knowledge is None:
         return Knowledge()
-    module, name = KNOWLEDGE[game.name]
-    make: Callable[[], Knowledge] = getattr(import_module(f".{module}", __package__), name)
+    module = import_module(module_of(game.name, "ai"))
+    make: Callable[[], Knowledge] = getattr(module, spec.knowledge)
     return make()
 
 

@@ -90,6 +90,26 @@ def flag_option(default: bool, doc: str = "") -> Option:
     return Option(default, _coerce_flag, lambda v: "on" if v else "off", doc, (False, True))
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, declared once (``py_engine/games/<name>/spec.py``): every list of games is
+    derived from these declarations (the engine's ``GAMES``, the search's knowledge, the site's
+    build and its pages' list).
+
+    ``game`` and ``knowledge`` name classes in the game package's ``game`` and ``ai`` modules,
+    imported only when asked for, so a page that plays one game never loads the others.
+    """
+
+    name: str  # the name in records, URLs and ``new_game``
+    title: str  # the name a person reads (the site translates it by message key)
+    order: int  # the site's order of games, smallest first
+    game: str  # the class in ``games/<name>/game.py``
+    players: tuple[int, ...]  # the numbers of seats the game can be played with
+    notation: str  # one line of notation help: what an action looks like
+    knowledge: str | None = None  # the search's knowledge in ``games/<name>/ai.py``, if any
+    panel: bool = False  # the site has a side-panel module for it (``web/games/<name>.js``)
+
+
 class Game(ABC):
     """A game in progress: the public contract of DESIGN.md.
 

@@ -247,8 +247,8 @@ def test_a_thinker_reports_action_and_chances_for_a_hint() -> None:
 
 
 def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points() -> None:
-    from py_engine.bosk import Bosk
-    from py_engine.bosk_ai import BoskKnowledge, shaped
+    from py_engine.games.bosk.ai import BoskKnowledge, shaped
+    from py_engine.games.bosk.game import Bosk
 
     game = advanced("bosk", {"players": 3}, 400, seed=11)
     while not game.is_over:
@@ -263,8 +263,8 @@ def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points() -> None:
 
 
 def test_a_position_built_without_a_record_is_searched_in_place() -> None:
-    from py_engine.splinter import Splinter
-    from py_engine.splinter_board import BLACK, KING, WHITE
+    from py_engine.games.splinter.board import BLACK, KING, WHITE
+    from py_engine.games.splinter.game import Splinter
 
     game = new_game("splinter", size="9x10")
     assert isinstance(game, Splinter)

@@ -16,7 +16,7 @@ The park (top row first)::
 from __future__ import annotations
 
 from py_engine import load_game
-from py_engine.bosk import Bosk
+from py_engine.games.bosk.game import Bosk
 
 SPRING = [
     "plant 1@b2", "plant 1@c2", "plant 1@c3", "plant 1@d3",

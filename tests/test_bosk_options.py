@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from py_engine import GAMES, IllegalAction, NotationError, load_game, new_game
-from py_engine.bosk import Bosk
-from py_engine.bosk_parks import LAKE, PARKS, SIDES, park_of, read_park
+from py_engine.games.bosk.board import LAKE, PARKS, SIDES, park_of, read_park
+from py_engine.games.bosk.game import Bosk
 
 # --- our parks --------------------------------------------------------------------------------
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import load_game
-from py_engine.bosk import Bosk
-from py_engine.bosk_rules import TOKENS
+from py_engine.games.bosk.game import Bosk
+from py_engine.games.bosk.rules import TOKENS
 
 
 def snapshot(game: Bosk) -> tuple[Any, ...]:

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from py_engine import IllegalAction, new_game
-from py_engine.bosk import Bosk
-from py_engine.bosk_parks import PARKS, park_of
-from py_engine.bosk_rules import (
+from py_engine.games.bosk.board import PARKS, park_of
+from py_engine.games.bosk.game import Bosk
+from py_engine.games.bosk.rules import (
     S_OVER,
     SUMMER_TABLE,
     WINTER_TABLE,

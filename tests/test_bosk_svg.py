@@ -14,7 +14,7 @@ import pytest
 from test_bosk_golden import whole_game
 
 from py_engine import IllegalAction, NotationError
-from py_engine.bosk import Bosk
+from py_engine.games.bosk.game import Bosk
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from py_engine import IllegalAction, NotationError, load_game, new_game
-from py_engine.bounders import Bounders
+from py_engine.games.bounders.game import Bounders
 
 GOLDEN = Path(__file__).parent / "golden"
 ROWS = "abcdefghijklmnopq"

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import IllegalAction, load_game, new_game
-from py_engine.bounders import EMPTY, Bounders
+from py_engine.games.bounders.board import EMPTY
+from py_engine.games.bounders.game import Bounders
 
 games = st.fixed_dictionaries({
     "size": st.sampled_from([7, 9]),

@@ -156,8 +156,10 @@ def test_games_load_on_first_use() -> None:
         "print(json.dumps([m for m in sys.modules if m.startswith('py_engine.')]))\n"
     )
     loaded = set(json.loads(fresh_python(code)))
-    assert "py_engine.bounders" in loaded
-    assert not loaded & {"py_engine.splinter", "py_engine.bosk", "py_engine.bosk_ai",
-                         "py_engine.bounders_ai"}
+    assert "py_engine.games.bounders.game" in loaded
+    other_games = ("py_engine.games.splinter.", "py_engine.games.bosk.")
+    others = {m for m in loaded if m.startswith(other_games)}
+    assert others <= {"py_engine.games.splinter.spec", "py_engine.games.bosk.spec"}
+    assert "py_engine.games.bounders.ai" not in loaded
     assert list(GAMES) == ["bounders", "splinter", "bosk"]
     assert GAMES["splinter"].name == "splinter"

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from py_engine import IllegalAction, NotationError, load_game, new_game
-from py_engine.splinter import BLACK, KING, WHITE, Splinter
+from py_engine.games.splinter.board import BLACK, KING, WHITE
+from py_engine.games.splinter.game import Splinter
 
 PIECES = {"b": BLACK, "w": WHITE, "B": BLACK | KING, "W": WHITE | KING}
 LETTERS = "abcdefghijklmnopqrstuvwxy"

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from py_engine import IllegalAction, load_game, new_game
-from py_engine.splinter import BLACK, WHITE, Splinter
+from py_engine.games.splinter.board import BLACK, WHITE
+from py_engine.games.splinter.game import Splinter
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 STEPS = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]

@@ -14,7 +14,7 @@ import pytest
 from test_splinter import PASS_BOARD, position, splinter, state
 
 from py_engine import IllegalAction, NotationError
-from py_engine.splinter import Splinter
+from py_engine.games.splinter.game import Splinter
 
 ROOT = Path(__file__).resolve().parent.parent
 NS = "{http://www.w3.org/2000/svg}"

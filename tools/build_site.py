@@ -183,8 +183,9 @@ def engine_zip() -> bytes:
     """The engine package's modules as a zip archive (the same bytes for the same sources)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for source in sorted(ENGINE.glob("*.py")):
-            entry = zipfile.ZipInfo(f"py_engine/{source.name}", date_time=(1980, 1, 1, 0, 0, 0))
+        for source in sorted(ENGINE.rglob("*.py")):
+            name = source.relative_to(ENGINE).as_posix()
+            entry = zipfile.ZipInfo(f"py_engine/{name}", date_time=(1980, 1, 1, 0, 0, 0))
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, source.read_bytes())

@@ -29,10 +29,18 @@ const { default: pyscript } = await import(pathToFileURL(pyscriptStdlib).href);
 // builds, so the same sources give the same archive.
 const python = await loadPyodide({ indexURL: pyodideDir + "/", env: { PYTHONHASHSEED: "0" } });
 
-python.FS.mkdirTree("/build/src/py_engine");
-for (const name of readdirSync(engineDir)) {
-  if (name.endsWith(".py")) python.FS.writeFile(`/build/src/py_engine/${name}`, readFileSync(join(engineDir, name)));
+// The engine's package with its sub-packages (one per game), as it is on disk.
+function copyPackage(from, to) {
+  python.FS.mkdirTree(to);
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "__pycache__") {
+      copyPackage(join(from, entry.name), `${to}/${entry.name}`);
+    } else if (entry.name.endsWith(".py")) {
+      python.FS.writeFile(`${to}/${entry.name}`, readFileSync(join(from, entry.name)));
+    }
+  }
 }
+copyPackage(engineDir, "/build/src/py_engine");
 python.FS.mkdirTree("/build/pyscript");
 for (const [name, text] of Object.entries(pyscript.pyscript)) {
   python.FS.writeFile(`/build/pyscript/${name}`, text);
@@ -51,9 +59,10 @@ STDLIB = next(p for p in sys.path if p.startswith("/lib/python") and p.endswith(
 
 # The engine's modules (its command line, __main__, only runs as a program).
 sys.path.insert(0, "/build/src")
-for path in sorted(pathlib.Path("/build/src/py_engine").glob("*.py")):
+for path in sorted(pathlib.Path("/build/src").glob("py_engine/**/*.py")):
     if path.stem != "__main__":
-        importlib.import_module("py_engine" if path.stem == "__init__" else f"py_engine.{path.stem}")
+        parts = path.relative_to("/build/src").with_suffix("").parts
+        importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
 
 # The standard modules PyScript's package imports (the package itself needs the browser).
 for path in sorted(pathlib.Path("/build/pyscript").glob("*.py")):

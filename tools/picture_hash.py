@@ -54,7 +54,7 @@ def pictures(games: int) -> tuple[str, int]:
                             digest.update(game.svg(select=button["select"]).encode())
                             count += 1
                     if name == "splinter":
-                        for piece in {a.split("-")[0] for a in legal if "-" in a}:
+                        for piece in sorted({a.split("-")[0] for a in legal if "-" in a}):
                             digest.update(game.svg(select=piece).encode())
                             count += 1
                 game.play(rng.choice(legal))

@@ -14,7 +14,7 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel
 
 from py_engine import load_game
-from py_engine.splinter import Splinter
+from py_engine.games.splinter.game import Splinter
 
 pytestmark = pytest.mark.browser
 

@@ -52,9 +52,10 @@ def test_the_worker_script_carries_the_engine_package(site_dir: Path) -> None:
     script = (site_dir / "engine" / "worker.py").read_text("utf-8")
     modules = packed_modules(script)
     assert modules == {
-        f"py_engine/{source.name}": source.read_bytes()
-        for source in (ROOT / "py_engine").glob("*.py")
+        f"py_engine/{source.relative_to(ROOT / 'py_engine').as_posix()}": source.read_bytes()
+        for source in (ROOT / "py_engine").rglob("*.py")
     }
+    assert "py_engine/games/bosk/game.py" in modules
     # The worker module itself follows, unchanged, after the packed engine.
     source = (ROOT / "web" / "engine" / "worker.py").read_text("utf-8")
     head, _, rest = source.partition("from __future__ import annotations\n")

@@ -7,52 +7,13 @@ its balance is 0, so each placement updates six balances and the legal list incr
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from . import svgkit
-from .core import Game, IllegalAction, choice_option, flag_option
-
-EMPTY, DARK, LIGHT = 0, 1, 2
-COLOUR_NAMES = ("empty", "dark", "light")
-SWAP = -1
-ROW_LETTERS = "abcdefghijklmnopq"
-
-
-class HexBoard:
-    """The geometry of a hexhex board of a given side: names, neighbours, centres."""
-
-    def __init__(self, side: int) -> None:
-        self.side = side
-        rows = 2 * side - 1
-        self.names: list[str] = []
-        self.centres: list[tuple[float, float]] = []
-        axial: list[tuple[int, int]] = []
-        for row in range(rows):
-            r = row - (side - 1)
-            q_first = max(-(side - 1), -r - (side - 1))
-            q_last = min(side - 1, -r + (side - 1))
-            for k, q in enumerate(range(q_first, q_last + 1)):
-                self.names.append(f"{ROW_LETTERS[row]}{k + 1}")
-                axial.append((q, r))
-                self.centres.append(
-                    (math.sqrt(3) * (q + r / 2 + side - 1), 1.5 * row)
-                )
-        self.index = {name: i for i, name in enumerate(self.names)}
-        where = {qr: i for i, qr in enumerate(axial)}
-        steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-        self.neighbours: list[tuple[int, ...]] = [
-            tuple(where[(q + dq, r + dr)] for dq, dr in steps if (q + dq, r + dr) in where)
-            for q, r in axial
-        ]
-        self.cells = len(self.names)
-
-
-@cache
-def board_of(side: int) -> HexBoard:
-    return HexBoard(side)
+from ... import svgkit
+from ...core import Game, IllegalAction, choice_option, flag_option
+from .board import COLOUR_NAMES, DARK, EMPTY, LIGHT, SWAP, board_of
+from .draw import description, draw
 
 
 class Bounders(Game):
@@ -327,25 +288,7 @@ class Bounders(Game):
     def description(self) -> svgkit.Said:
         """The sentences of ``describe()``: each a message key of the site's catalogues, its
         placeholder values and the English sentence, so the site can say it in other words."""
-        dark, light = self.stones.count(DARK), self.stones.count(LIGHT)
-        size = self.options["size"]
-        said = [("describe.bounders.board", {"size": size, "dark": dark, "light": light},
-                 f"Bounders, side {size}: {dark} Dark and {light} Light stones.")]
-        if self.stack:
-            action = self.action_of(self.stack[-1])
-            said.append(("describe.bounders.last", {"action": action}, f"Last move {action}."))
-        res = self.result()
-        if res is not None and res["winner"] is None:
-            said.append(("describe.bounders.draw", {}, "The game is drawn."))
-        elif res is not None:
-            colour = res["colour"]
-            said.append((f"describe.bounders.win.{colour}", {},
-                         f"Game over: {colour.capitalize()} wins."))
-        else:
-            colour, legal = COLOUR_NAMES[self.next_colour], len(self.legal)
-            said.append((f"describe.bounders.to-move.{colour}", {"legal": legal},
-                         f"{colour.capitalize()} to move; {legal} legal cells."))
-        return said
+        return description(self)
 
     def svg(
         self,
@@ -369,136 +312,12 @@ class Bounders(Game):
         if hint is not None and hint != "swap":
             marks[self.move_of(hint)] = "hint"
         if preview is None:
-            return _draw(self, highlight, territory, coords, size, marks)
+            return draw(self, highlight, territory, coords, size, marks)
         move = self.move_of(preview)
         if move != SWAP:
             marks[move] = "preview"
         self.do(move)
         try:
-            return _draw(self, False, territory, coords, size, marks)
+            return draw(self, False, territory, coords, size, marks)
         finally:
             self.undo_move()
-
-
-R = 10.0  # circumradius of a cell in picture units
-_FILL = {DARK: "#2f2a26", LIGHT: "#f4efe6"}
-_TINT = {DARK: "#5b4a3c", LIGHT: "#fffaf0"}
-
-
-def _hexagon(x: float, y: float, r: float) -> list[tuple[float, float]]:
-    return [
-        (x + r * math.cos(math.radians(60 * k - 30)), y + r * math.sin(math.radians(60 * k - 30)))
-        for k in range(6)
-    ]
-
-
-def _draw(game: Bounders, highlight: bool, territory: bool, coords: bool,
-          size: float | None, marks: dict[int, str]) -> str:
-    board = game.board
-    centres = [(x * R + R, y * R + R) for x, y in board.centres]
-    width = max(x for x, _ in centres) + R
-    height = max(y for _, y in centres) + R
-    pad = 16.0 if coords else 2.0
-    svg = svgkit.root(width, height, game.description(), "board bounders", pad)
-    if size is not None:
-        svg.set("width", f"{size:g}")
-    owner_of: dict[int, int] = {}
-    labels: list[tuple[int, int]] = []
-    if territory:
-        for cells, _dark, _light, owner in game.colour_points()[2]:
-            for c in cells:
-                owner_of[c] = owner
-            if owner:
-                labels.append((min(cells, key=lambda c: _spread(c, cells, centres)), len(cells)))
-    over = game.is_over
-    legal = set(game.legal) if highlight and not over else set()
-    cells_g = svgkit.sub(svg, "g", class_="cells")
-    for cell, (x, y) in enumerate(centres):
-        name = board.names[cell]
-        classes = ["cell"]
-        owner = owner_of.get(cell, EMPTY)
-        if owner:
-            classes.append(f"territory-{COLOUR_NAMES[owner]}")
-        is_legal = cell in legal
-        if is_legal:
-            classes.append("legal")
-        shape = svgkit.sub(
-            cells_g, "polygon",
-            points=svgkit.points(_hexagon(x, y, R * 0.97)),
-            class_=" ".join(classes),
-            fill=_TINT[owner] if owner else "#e9dcc3",
-            fill_opacity="0.55" if owner else None,
-            stroke="#b59f7c", stroke_width="0.6",
-            data_cell=name,
-        )
-        if is_legal:
-            shape.set("data-action", name)
-            shape.set("tabindex", "0")
-            shape.set("role", "button")
-            shape.set("aria-label", name)
-    if legal:
-        dots = svgkit.sub(svg, "g", class_="legal-marks", pointer_events="none")
-        for cell in sorted(legal):
-            x, y = centres[cell]
-            svgkit.sub(dots, "circle", cx=x, cy=y, r=R * 0.18, class_="legal-dot", fill="#8a9a5b")
-    stones_g = svgkit.sub(svg, "g", class_="stones", pointer_events="none")
-    for cell, colour in enumerate(game.stones):
-        if colour:
-            x, y = centres[cell]
-            svgkit.sub(
-                stones_g, "circle", cx=x, cy=y, r=R * 0.78,
-                class_=f"stone {COLOUR_NAMES[colour]}", data_cell=board.names[cell],
-                fill=_FILL[colour], stroke="#1c1814", stroke_width="0.7",
-            )
-    last = next((m for m in reversed(game.stack) if m != SWAP), None)
-    for cell, mark in marks.items():
-        x, y = centres[cell]
-        svgkit.sub(
-            svg, "circle", cx=x, cy=y, r=R * 0.9, class_=mark, fill="none",
-            stroke="#2e7d9a", stroke_width="1.4", stroke_dasharray="2 1.5",
-            pointer_events="none",
-        )
-        if mark == "preview":
-            last = None
-    if last is not None:
-        x, y = centres[last]
-        svgkit.sub(
-            svg, "circle", cx=x, cy=y, r=R * 0.4, class_="last-move", fill="none",
-            stroke="#c0392b", stroke_width="1.6", pointer_events="none",
-        )
-    if labels:
-        text_g = svgkit.sub(svg, "g", class_="region-points", pointer_events="none")
-        for cell, points in labels:
-            x, y = centres[cell]
-            owner = owner_of[cell]
-            svgkit.sub(
-                text_g, "text", str(points), x=x, y=y + R * 0.3, text_anchor="middle",
-                font_size=f"{R * 0.8:g}", class_=f"points {COLOUR_NAMES[owner]}",
-                fill="#1c1814" if owner == LIGHT else "#fffaf0",
-            )
-    if coords:
-        _draw_coords(svg, board, centres)
-    return svgkit.to_string(svg)
-
-
-def _spread(cell: int, cells: list[int], centres: list[tuple[float, float]]) -> float:
-    """Squared distance from a cell to the middle of its region: the label goes nearest it."""
-    mx = sum(centres[c][0] for c in cells) / len(cells)
-    my = sum(centres[c][1] for c in cells) / len(cells)
-    x, y = centres[cell]
-    return (x - mx) ** 2 + (y - my) ** 2
-
-
-def _draw_coords(svg: Any, board: HexBoard, centres: list[tuple[float, float]]) -> None:
-    """Each row's letter at its left end and the name of its last cell at its right end:
-    cells are numbered from the left within their row, so that is all a reader needs."""
-    group = svgkit.sub(svg, "g", class_="coords", pointer_events="none")
-    rows = 2 * board.side - 1
-    first = 0
-    for row in range(rows):
-        last = first + board.side + min(row, rows - 1 - row) - 1
-        for cell, dx, text in ((first, -1.45, ROW_LETTERS[row]), (last, 1.45, board.names[last])):
-            x, y = centres[cell]
-            svgkit.sub(group, "text", text, x=x + R * dx, y=y + R * 0.25, text_anchor="middle",
-                       font_size=f"{R * 0.6:g}", fill="#6b5d4d")
-        first = last + 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 EMPTY, OFF = 0, -1
 BLACK, WHITE, KING = 1, 2, 4
@@ -121,3 +121,41 @@ def colour_title(colour: int) -> str:
 def piece_name(piece: int) -> str:
     """``White pawn``, ``Black king``."""
     return f"{colour_title(piece & 3)} {'king' if piece & KING else 'pawn'}"
+
+
+class Shift(NamedTuple):
+    """What a move did: the mover's start square and step, the squares the shifted pieces
+    landed on (mover first), the pawn pushed off the board (its last square and piece, or
+    None) and the pieces splintered off (square and piece)."""
+
+    start: int
+    step: int
+    landed: list[int]
+    fell: tuple[int, int] | None
+    removed: list[tuple[int, int]]
+
+
+
+class Position(Protocol):
+    """What the picture and the description read of a game of Splinter."""
+
+    grid: Grid
+    board: list[int]
+    pieces: list[set[int]]
+    pawns: list[int]
+    lost: list[int]
+    turn: int
+    over: tuple[str, int, int, int] | None
+    stack: list[Any]
+
+    def moves(self) -> Any: ...
+
+    def do(self, move: int) -> None: ...
+
+    def undo_move(self) -> None: ...
+
+    def action_of(self, move: int) -> str: ...
+
+    def move_of(self, action: str) -> int: ...
+
+    def last_shift(self) -> Shift | None: ...

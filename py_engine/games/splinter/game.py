@@ -1,6 +1,6 @@
 """Splinter (Ed Nadel), the king version, as RULES.md §2 plays it.
 
-Squares and pieces are ints (see ``splinter_board``); a move is ``square << 3 | direction``,
+Squares and pieces are ints (see ``board``); a move is ``square << 3 | direction``,
 directions clockwise from north.
 
 Between moves all pieces form one 8-connected group: the splinter rule removes every other group,
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from . import svgkit
-from .core import Game, IllegalAction, Option, choice_option, flag_option
-from .splinter_board import (
+from ... import svgkit
+from ...core import Game, IllegalAction, Option, choice_option, flag_option
+from .board import (
     BLACK,
     COLOUR_NAMES,
     EMPTY,
@@ -29,28 +29,17 @@ from .splinter_board import (
     RING_JOINED,
     SIZES,
     WHITE,
+    Shift,
     coerce_size,
     colour_title,
     grid_of,
     piece_name,
     size_of,
 )
-from .splinter_svg import draw
+from .draw import description, draw, outcome_words
 
 SPLIT_REASONS = ("larger-group", "fewer-lost", "draw-split")
 _MOVE_TEXT = re.compile(r"([a-z])(\d{1,2})-([a-z])(\d{1,2})")
-
-
-class Shift(NamedTuple):
-    """What a move did: the mover's start square and step, the squares the shifted pieces
-    landed on (mover first), the pawn pushed off the board (its last square and piece, or
-    None) and the pieces splintered off (square and piece)."""
-
-    start: int
-    step: int
-    landed: list[int]
-    fell: tuple[int, int] | None
-    removed: list[tuple[int, int]]
 
 
 # An undo record: move, the square after the line, piece pushed off, pieces splintered off,
@@ -481,70 +470,11 @@ class Splinter(Game):
     def description(self) -> svgkit.Said:
         """The sentences of ``describe()``: each a message key of the site's catalogues, its
         placeholder values and the English sentence, so the site can say it in other words."""
-        grid = self.grid
-        columns, rows = grid.columns, grid.rows
-        said: svgkit.Said = [
-            ("describe.splinter.board", {"columns": columns, "rows": rows},
-             f"Splinter on a {columns} by {rows} board."),
-        ]
-        for colour in (BLACK, WHITE):
-            pawns, lost = self.pawns[colour], self.lost[colour]
-            said.append((f"describe.splinter.pieces.{COLOUR_NAMES[colour]}",
-                         {"pawns": pawns, "lost": lost},
-                         f"{colour_title(colour)}: king and {pawns} pawns, {lost} lost."))
-        shift = self.last_shift()
-        if shift is not None:
-            pushed = len(shift.landed) - 1 + (shift.fell is not None)
-            action = self.action_of(self.stack[-1][0])
-            if not pushed:
-                said.append(("describe.splinter.last.quiet", {"action": action},
-                             f"Last move {action}."))
-            elif pushed == 1:
-                said.append(("describe.splinter.last.push-one", {"action": action},
-                             f"Last move {action}, pushing 1 piece."))
-            else:
-                said.append(("describe.splinter.last.push-many",
-                             {"action": action, "pushed": pushed},
-                             f"Last move {action}, pushing {pushed} pieces."))
-        if self.over is None:
-            said.append((f"describe.splinter.to-move.{COLOUR_NAMES[self.turn]}", {},
-                         f"{colour_title(self.turn)} to move."))
-        else:
-            said.append(self._outcome())
-        return said
+        return description(self)
 
     def outcome_words(self) -> str:
         """How the game ended, in a sentence."""
-        if self.over is None:
-            return "The game goes on."
-        return self._outcome()[2]
-
-    def _outcome(self) -> svgkit.Sentence:
-        """How the game ended: a message key (``describe.splinter.win.REASON.COLOUR`` or
-        ``describe.splinter.draw.REASON``), its placeholder values and the English sentence."""
-        assert self.over is not None
-        reason, winner, black, white = self.over
-        lost_black, lost_white = self.lost[BLACK], self.lost[WHITE]
-        values: dict[str, Any] = {}
-        if reason == "larger-group":
-            values = {"black": black, "white": white}
-            why = f"the kings split, Black's group {black} pieces to White's {white}"
-        elif reason == "fewer-lost":
-            values = {"group": black, "black_lost": lost_black, "white_lost": lost_white}
-            why = (f"the kings split into equal groups of {black};"
-                   f" {lost_black} pawns lost to {lost_white}")
-        elif reason == "draw-split":
-            values = {"group": black}
-            why = f"the kings split into equal groups of {black} with equal losses"
-        elif reason == "no-pawns":
-            why = "a player has no pawns left" if winner else "neither player has pawns left"
-        else:
-            why = {"repetition": "the position occurred for the third time",
-                   "no-moves": "neither player can move"}[reason]
-        if winner:
-            return (f"describe.splinter.win.{reason}.{COLOUR_NAMES[winner]}", values,
-                    f"Game over: {colour_title(winner)} wins: {why}.")
-        return f"describe.splinter.draw.{reason}", values, f"Game over: Draw: {why}."
+        return outcome_words(self)
 
     def svg(
         self,

@@ -15,11 +15,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import svgkit
-from .bosk_actions import parse_action
-from .bosk_draw import describe, description, draw
-from .bosk_parks import DIRECTIONS, PARKS, SIDES, Park, format_park, park_of, read_park
-from .bosk_rules import (
+from ... import svgkit
+from ...core import Game, IllegalAction, NotationError, Option, choice_option
+from .board import (
+    DIRECTIONS,
+    PARKS,
+    SIDES,
+    Park,
+    format_park,
+    park_of,
+    parse_action,
+    read_park,
+)
+from .draw import describe, description, draw
+from .rules import (
     ALL_TILES,
     KIND,
     KINDS,
@@ -50,8 +59,7 @@ from .bosk_rules import (
     tile_name,
     wind_schedule,
 )
-from .bosk_score import score_of
-from .core import Game, IllegalAction, NotationError, Option, choice_option
+from .score import score_of
 
 
 def _coerce_winds(value: Any) -> str:
@@ -476,7 +484,7 @@ class Bosk(Game):
 
     def description(self) -> svgkit.Said:
         """The entries of ``describe()``: message keys of the site's catalogues, their
-        placeholder values and the English words (see ``bosk_draw.description``)."""
+        placeholder values and the English words (see ``draw.description``)."""
         return description(self)
 
     def svg(

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .bounders import SWAP
-from .core import Game
-from .mcts import Knowledge
+from ...core import Game
+from ...mcts import Knowledge
+from .board import SWAP
 
 
 class BoundersKnowledge(Knowledge):

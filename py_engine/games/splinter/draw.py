@@ -8,14 +8,11 @@ The picture frames the part of the board around the pieces (``frame="fit"``), or
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any
 
-from . import svgkit
-from .core import IllegalAction, NotationError
-from .splinter_board import LETTERS, piece_name
-
-if TYPE_CHECKING:
-    from .splinter import Shift, Splinter
+from ... import svgkit
+from ...core import IllegalAction, NotationError
+from .board import BLACK, COLOUR_NAMES, LETTERS, WHITE, Position, Shift, colour_title, piece_name
 
 S = 10.0  # side of a square in picture units
 MARGIN = 2  # squares of paper shown around the pieces when framing
@@ -43,7 +40,7 @@ class Frame:
                      min(self.bottom, row), max(self.top, row))
 
 
-def fit(game: Splinter, squares: list[int], whole: bool) -> Frame:
+def fit(game: Position, squares: list[int], whole: bool) -> Frame:
     """The whole board, or the squares given plus a margin of paper, at least the smallest
     board's width and height where the board allows, and never past the board's edges."""
     grid = game.grid
@@ -67,7 +64,7 @@ def fit(game: Splinter, squares: list[int], whole: bool) -> Frame:
     return Frame(left, right, bottom, top)
 
 
-def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
+def draw(game: Position, highlight: bool, coords: bool, select: str | None,
          preview: str | None, hint: str | None, frame: str) -> str:
     """The picture (see ``Splinter.svg``): checks every argument before drawing anything."""
     if frame not in ("fit", "full"):
@@ -81,20 +78,20 @@ def draw(game: Splinter, highlight: bool, coords: bool, select: str | None,
     hinted = game.move_of(hint) if hint is not None else None
     if preview is None:
         return _picture(game, frame == "full", coords, movable, selected, hinted, None, "",
-                        game.description())
+                        description(game))
     move = game.move_of(preview)
     game.do(move)
     try:
         action = game.action_of(move)
         said = [("describe.splinter.preview", {"action": action}, f"Preview of {action}."),
-                *game.description()]
+                *description(game)]
         return _picture(game, frame == "full", coords, set(), None, None, move,
                         consequence(game, action), said, confirm=highlight)
     finally:
         game.undo_move()
 
 
-def consequence(game: Splinter, action: str) -> str:
+def consequence(game: Position, action: str) -> str:
     """What the move just made did, in words: the pieces it pushed, those that splintered off,
     and whether the game ends."""
     shift = game.last_shift()
@@ -114,10 +111,10 @@ def consequence(game: Splinter, action: str) -> str:
                  f" {'are' if many else 'is'} removed: {parts}.")
     if game.over is None:
         return text + " The game goes on."
-    return f"{text} The move ends the game. {game.outcome_words()}"
+    return f"{text} The move ends the game. {outcome_words(game)}"
 
 
-def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selected: int | None,
+def _picture(game: Position, whole: bool, coords: bool, movable: set[int], selected: int | None,
              hinted: int | None, previewed: int | None, words: str,
              said: svgkit.Said, confirm: bool = False) -> str:
     """Draw the position as it stands (in a preview, after the previewed move); ``said`` is
@@ -183,7 +180,7 @@ def _picture(game: Splinter, whole: bool, coords: bool, movable: set[int], selec
     return svgkit.to_string(svg)
 
 
-def _paper(svg: svgkit.Node, game: Splinter, view: Frame) -> None:
+def _paper(svg: svgkit.Node, game: Position, view: Frame) -> None:
     """Graph paper over the framed squares, and a firm line where the board ends."""
     grid = game.grid
     left, right = max(view.left, 0), min(view.right, grid.columns - 1)
@@ -270,7 +267,7 @@ def _arrow(svg: svgkit.Node, view: Frame, source: tuple[int, int], target: tuple
     ]))
 
 
-def _preview_marks(svg: svgkit.Node, game: Splinter, view: Frame, shift: Shift,
+def _preview_marks(svg: svgkit.Node, game: Position, view: Frame, shift: Shift,
                    ghosts: list[tuple[int, int]], fell: tuple[int, int] | None) -> None:
     """The consequence of the previewed move: the mover's start as a ghost, an arrow for each
     shifted piece, the pawn pushed off and the pieces splintering off faded and crossed."""
@@ -301,7 +298,7 @@ def _preview_marks(svg: svgkit.Node, game: Splinter, view: Frame, shift: Shift,
                "push-arrow off", SPLIT)
 
 
-def _hits(svg: svgkit.Node, game: Splinter, view: Frame, movable: set[int],
+def _hits(svg: svgkit.Node, game: Position, view: Frame, movable: set[int],
           targets: dict[int, str], previewed: int | None) -> None:
     """Invisible squares on top that receive clicks and focus: a movable piece selects it, a
     target square plays the move to it; in a preview, the mover's square confirms the move."""
@@ -336,3 +333,72 @@ def _coords(svg: svgkit.Node, view: Frame, columns: int, rows: int) -> None:
         _, y = view.centre(0, row)
         svgkit.sub(group, "text", str(row + 1), x=-S * 0.2, y=y + S * 0.2, text_anchor="end",
                    font_size=f"{S * 0.6:g}", fill="#5b6b75")
+
+
+def description(game: Position) -> svgkit.Said:
+    """The sentences of ``describe()``: each a message key of the site's catalogues, its
+    placeholder values and the English sentence, so the site can say it in other words."""
+    grid = game.grid
+    columns, rows = grid.columns, grid.rows
+    said: svgkit.Said = [
+        ("describe.splinter.board", {"columns": columns, "rows": rows},
+         f"Splinter on a {columns} by {rows} board."),
+    ]
+    for colour in (BLACK, WHITE):
+        pawns, lost = game.pawns[colour], game.lost[colour]
+        said.append((f"describe.splinter.pieces.{COLOUR_NAMES[colour]}",
+                     {"pawns": pawns, "lost": lost},
+                     f"{colour_title(colour)}: king and {pawns} pawns, {lost} lost."))
+    shift = game.last_shift()
+    if shift is not None:
+        pushed = len(shift.landed) - 1 + (shift.fell is not None)
+        action = game.action_of(game.stack[-1][0])
+        if not pushed:
+            said.append(("describe.splinter.last.quiet", {"action": action},
+                         f"Last move {action}."))
+        elif pushed == 1:
+            said.append(("describe.splinter.last.push-one", {"action": action},
+                         f"Last move {action}, pushing 1 piece."))
+        else:
+            said.append(("describe.splinter.last.push-many",
+                         {"action": action, "pushed": pushed},
+                         f"Last move {action}, pushing {pushed} pieces."))
+    if game.over is None:
+        said.append((f"describe.splinter.to-move.{COLOUR_NAMES[game.turn]}", {},
+                     f"{colour_title(game.turn)} to move."))
+    else:
+        said.append(_outcome(game))
+    return said
+
+def outcome_words(game: Position) -> str:
+    """How the game ended, in a sentence."""
+    if game.over is None:
+        return "The game goes on."
+    return _outcome(game)[2]
+
+def _outcome(game: Position) -> svgkit.Sentence:
+    """How the game ended: a message key (``describe.splinter.win.REASON.COLOUR`` or
+    ``describe.splinter.draw.REASON``), its placeholder values and the English sentence."""
+    assert game.over is not None
+    reason, winner, black, white = game.over
+    lost_black, lost_white = game.lost[BLACK], game.lost[WHITE]
+    values: dict[str, Any] = {}
+    if reason == "larger-group":
+        values = {"black": black, "white": white}
+        why = f"the kings split, Black's group {black} pieces to White's {white}"
+    elif reason == "fewer-lost":
+        values = {"group": black, "black_lost": lost_black, "white_lost": lost_white}
+        why = (f"the kings split into equal groups of {black};"
+               f" {lost_black} pawns lost to {lost_white}")
+    elif reason == "draw-split":
+        values = {"group": black}
+        why = f"the kings split into equal groups of {black} with equal losses"
+    elif reason == "no-pawns":
+        why = "a player has no pawns left" if winner else "neither player has pawns left"
+    else:
+        why = {"repetition": "the position occurred for the third time",
+               "no-moves": "neither player can move"}[reason]
+    if winner:
+        return (f"describe.splinter.win.{reason}.{COLOUR_NAMES[winner]}", values,
+                f"Game over: {colour_title(winner)} wins: {why}.")
+    return f"describe.splinter.draw.{reason}", values, f"Game over: Draw: {why}."

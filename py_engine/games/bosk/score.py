@@ -3,10 +3,10 @@ sees beside the park (season, wind board, start player, trees, tiles and tokens 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .bosk_parks import DIRECTIONS
-from .bosk_rules import (
+from .board import DIRECTIONS, Position
+from .rules import (
     S_OVER,
     S_PLANT,
     S_TREE,
@@ -19,11 +19,8 @@ from .bosk_rules import (
     tile_name,
 )
 
-if TYPE_CHECKING:
-    from .bosk import Bosk
 
-
-def season_of(game: Bosk) -> str:
+def season_of(game: Position) -> str:
     """Spring while trees are planted; autumn from the wind choice on; over after winter.
     Summer and winter are scored inside the action that ends spring or round 8."""
     if game.step == S_PLANT:
@@ -31,7 +28,7 @@ def season_of(game: Bosk) -> str:
     return "over" if game.step == S_OVER else "autumn"
 
 
-def wind_board(game: Bosk) -> list[dict[str, Any]]:
+def wind_board(game: Position) -> list[dict[str, Any]]:
     """The 8 rounds: each one's wind (None until the first wind is chosen), the tree value it
     asks for (None: any tree), and whether it is the current round."""
     winds = game.winds()
@@ -46,7 +43,7 @@ def wind_board(game: Bosk) -> list[dict[str, Any]]:
     ]
 
 
-def score_of(game: Bosk) -> dict[str, Any]:
+def score_of(game: Position) -> dict[str, Any]:
     geo, n = game.geo, game.n
     summer_done = game.step != S_PLANT
     control = game.controlled()

@@ -8,14 +8,10 @@ almond, linden heart, maple star, ginkgo fan) used for its tree crowns and its l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from . import svgkit
-from .bosk_parks import COLUMNS, DIRECTIONS
-from .bosk_rules import KIND, S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND, VALUE
-
-if TYPE_CHECKING:
-    from .bosk import Bosk
+from ... import svgkit
+from .board import COLUMNS, DIRECTIONS, Position
+from .rules import KIND, S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND, VALUE
 
 U = 40.0  # side of a space
 M = 26.0  # margin around the park (wind arrows, coordinates)
@@ -32,12 +28,12 @@ TEXTURES = ("dots", "hatch", "tufts", "rings", "cross", "dashes", "plain")
 ARROW = ((0.0, -1.0), (0.6, 0.5), (0.0, 0.15), (-0.6, 0.5))  # pointing north, unit size
 
 
-def describe(game: Bosk) -> str:
+def describe(game: Position) -> str:
     """The position in words: season, round and wind, whose turn, and the scores."""
     return svgkit.english(description(game))
 
 
-def description(game: Bosk) -> svgkit.Said:
+def description(game: Position) -> svgkit.Said:
     """The sentences of ``describe()``: each a message key of the site's catalogues, its
     placeholder values and the English words, so the site can say it in other words.
 
@@ -98,13 +94,13 @@ def description(game: Bosk) -> svgkit.Said:
     return said
 
 
-def default_name(game: Bosk, seat: int) -> bool:
+def default_name(game: Position, seat: int) -> bool:
     """Whether the seat has the default name "Player n" (said in the reader's language) rather
     than one the players chose (said as it is)."""
     return game.names[seat] == f"Player {seat + 1}"
 
 
-def _seat(game: Bosk, seat: int) -> svgkit.Sentence:
+def _seat(game: Position, seat: int) -> svgkit.Sentence:
     """A seat's name: the default "Player n" by number, a chosen name as it is."""
     name = game.names[seat]
     if default_name(game, seat):
@@ -112,7 +108,7 @@ def _seat(game: Bosk, seat: int) -> svgkit.Sentence:
     return "describe.bosk.seat.name", {"name": name}, name
 
 
-def _scores(game: Bosk, said: svgkit.Said, lead: svgkit.Sentence) -> None:
+def _scores(game: Position, said: svgkit.Said, lead: svgkit.Sentence) -> None:
     """``lead`` then each seat's name and total: "Scores: Ann 12, Bo 9."."""
     said.append(lead)
     totals = game.totals()
@@ -124,14 +120,14 @@ def _scores(game: Bosk, said: svgkit.Said, lead: svgkit.Sentence) -> None:
             said.append(("describe.bosk.points.last", {"points": total}, f"{total}."))
 
 
-def _tree_name(game: Bosk) -> str:
+def _tree_name(game: Position) -> str:
     return game.geo.point_names[game.tree] if game.tree >= 0 else "?"
 
 
 class Frame:
     """Picture coordinates of spaces and points."""
 
-    def __init__(self, game: Bosk) -> None:
+    def __init__(self, game: Position) -> None:
         self.w, self.h = game.geo.width, game.geo.height
 
     def space(self, x: int, y: int) -> tuple[float, float]:
@@ -146,7 +142,7 @@ class Frame:
         return M + x * U, M + (self.h - y) * U
 
 
-def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
+def draw(game: Position, highlight: bool, coords: bool, select: str | None,
          marks: dict[str, str], panel: bool = True) -> str:
     """The whole picture (see ``Bosk.svg``)."""
     frame = Frame(game)
@@ -174,7 +170,7 @@ def draw(game: Bosk, highlight: bool, coords: bool, select: str | None,
 # --- the park ------------------------------------------------------------------------------
 
 
-def _draw_regions(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_regions(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Spaces filled by region, a texture per region, and thick lines between regions."""
     geo = game.geo
     spaces = svgkit.sub(svg, "g", class_="spaces")
@@ -241,7 +237,7 @@ def _texture(group: svgkit.Node, kind: str, left: float, top: float) -> None:
                        y2=top + k * q, stroke_dasharray="3 3", class_="texture dashes", **ink)
 
 
-def _draw_grid(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_grid(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """The lines of points trees stand on, and a dot on each empty inner point."""
     group = svgkit.sub(svg, "g", class_="grid", pointer_events="none", stroke="#8a7a63",
                        stroke_opacity="0.45", stroke_width="0.8")
@@ -300,7 +296,7 @@ def species_path(seat: int, cx: float, cy: float, r: float) -> str:
     )
 
 
-def _draw_leaves(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_leaves(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Each stack as its top leaf (the stack's owner) over up to two leaves peeking out below,
     its height in a badge when above 1; squirrels on top of their space."""
     geo = game.geo
@@ -342,7 +338,7 @@ def _squirrel(parent: svgkit.Node, seat: int, cx: float, cy: float) -> None:
                stroke="none")
 
 
-def _draw_trees(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_trees(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Standing trees: a pale ground disk, a trunk, and a crown of the species' shape with
     the tree's value."""
     geo = game.geo
@@ -384,7 +380,7 @@ def _target(group: svgkit.Node, cx: float, cy: float, reach: float, class_: str)
     return target
 
 
-def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None) -> None:
+def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | None) -> None:
     """The legal targets of the step: points to plant on (once a value is selected), the four
     sides for the wind, the seat's trees, leaf spaces with their cost, squirrel spaces."""
     geo = game.geo
@@ -437,7 +433,7 @@ def _draw_targets(svg: svgkit.Node, game: Bosk, frame: Frame, select: str | None
                 _clickable(target, game.action_of(move), f"squirrel on {name}")
 
 
-def _draw_chosen(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_chosen(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Ring the tree whose leaves are falling, and the last leaf laid this turn."""
     geo = game.geo
     if game.tree >= 0:
@@ -470,7 +466,7 @@ def _wind_arrow(group: svgkit.Node, frame: Frame, d: int, action: str) -> None:
     _clickable(arrow, action, f"first wind towards {('north', 'east', 'south', 'west')[d]}")
 
 
-def _draw_mark(svg: svgkit.Node, game: Bosk, frame: Frame, kind: str, action: str) -> None:
+def _draw_mark(svg: svgkit.Node, game: Position, frame: Frame, kind: str, action: str) -> None:
     """A dashed ring on the target of a hinted or previewed action (a point or a space)."""
     word, _, arg = action.strip().partition(" ")
     geo = game.geo
@@ -488,7 +484,7 @@ def _draw_mark(svg: svgkit.Node, game: Bosk, frame: Frame, kind: str, action: st
 # --- beside the park ----------------------------------------------------------------------
 
 
-def _draw_panel(svg: svgkit.Node, game: Bosk, frame: Frame) -> None:
+def _draw_panel(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """The wind board (8 rounds: wind, tree value asked, the current one lit) and the players
     (species, name, score; the start player marked as the hiker)."""
     left = 2 * M + frame.w * U

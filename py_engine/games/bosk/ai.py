@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .bosk import Bosk
-from .core import Game
-from .mcts import Knowledge
+from ...core import Game
+from ...mcts import Knowledge
+from .game import Bosk
 
 SHARE = 0.3
 
