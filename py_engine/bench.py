@@ -7,6 +7,7 @@ search does it.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +23,10 @@ CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("bosk 2 players", "bosk", {"players": 2}),
     ("bosk 4 players", "bosk", {"players": 4}),
 ]
+
+# How many sampled positions the move-generation and move-application timings go round, in
+# turn: a small pool, so the benchmark's memory stays small however fast the machine is.
+POOL = 50
 
 # Games whose bench also prints move applications per second: the search's inner loop.
 APPLICATIONS = {"splinter"}
@@ -70,7 +75,7 @@ def sample_positions(make: Callable[[], Game], rng: random.Random, count: int) -
 def applications(positions: list[Game], seconds: float) -> float:
     """Move applications per second: ``do`` then ``undo_move`` of every legal move of each
     sampled position in turn (the move's whole effect, e.g. Splinter's splinter check)."""
-    cycle: Iterator[Game] = iter(positions * 1_000_000)
+    cycle: Iterator[Game] = itertools.cycle(positions)
     applied = 0
 
     def step() -> None:
@@ -95,8 +100,8 @@ def measure(name: str, options: dict[str, Any], seconds: float = 2.0,
     game = new_game(name, **options)
     lengths: list[int] = []
     playouts, _ = rate(lambda: lengths.append(playout(game, rng)), seconds)
-    positions = sample_positions(lambda: new_game(name, **options), rng, 50)
-    cycle: Iterator[Game] = iter(positions * 1_000_000)
+    positions = sample_positions(lambda: new_game(name, **options), rng, POOL)
+    cycle: Iterator[Game] = itertools.cycle(positions)
     generations, _ = rate(lambda: next(cycle).legal_actions(), seconds / 2)
     figures = {
         "playouts_per_s": playouts,
