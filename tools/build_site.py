@@ -47,6 +47,8 @@ from offline import write_offline
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rules_pages import rules_link, write_rules_pages  # noqa: E402
+
 from py_engine import GAMES, new_game  # noqa: E402
 
 WEB = ROOT / "web"
@@ -245,7 +247,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             items.append(
                 f'<li class="game-card" data-game="{name}"><a href="{name}.html">'
                 f'<span class="game-title" data-i18n="game.{name}.title">{title}</span></a>'
-                f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
+                f'<p data-i18n="game.{name}.blurb">{blurb}</p>{rules_link(name, catalogue)}</li>'
             )
         else:
             coming = html.escape(catalogue["home.coming"])
@@ -288,6 +290,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
         values = {"head": head, "preload": preloads, "engine": engine}
         text = fill((WEB / page).read_text("utf-8"), values, catalogue)
         (out / page).write_text(text, "utf-8")
+    write_rules_pages(out, catalogue, fill, {"head": head, "prefs": prefs, "engine": engine})
     return playable
 
 

@@ -174,4 +174,34 @@ def think_stop(board: str) -> str:
     return _answer({"stopped": thinker is not None})
 
 
-__export__ = ["view", "preview", "bench", "think_start", "think_more", "think_stop"]
+def exercise(board: str, record: str, action: str, goal: str, settings: str = "{}") -> str:
+    """A rules page's exercise on the position the record reaches. With no ``action``, the
+    position to try on: its picture (``settings``, JSON: ``coords``, ``draw`` as in ``view``,
+    and ``highlight``, false to leave the legal actions unmarked), the side buttons and whose
+    turn it is. With an ``action``, the verdict of py_engine.lessons on it against ``goal``
+    (JSON): ``ok`` and the ``reason`` of a wrong try (a message key and its values), with the
+    picture after the action when it could be played. The board's game stays at the record."""
+    from py_engine.lessons import check
+
+    try:
+        game = _sync(board, record)
+        chosen = json.loads(settings)
+        draw = {"coords": bool(chosen.get("coords")), **_draw_options(chosen)}
+        if not action:
+            picture = game.svg(highlight=chosen.get("highlight", True) is not False, **draw)
+            return _answer(
+                {"svg": picture, "buttons": game.buttons(None), "to_move": game.to_move}
+            )
+        verdict = check(game, action, json.loads(goal))
+        if action in game.legal_actions():
+            game.play(action)
+            try:
+                verdict["svg"] = game.svg(highlight=False, **draw)
+            finally:
+                game.undo()
+    except (ValueError, TypeError) as exc:
+        return _answer({"error": str(exc)})
+    return _answer(verdict)
+
+
+__export__ = ["view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise"]

@@ -1,0 +1,187 @@
+"""Exercise goals of the rules pages: does an action meet a goal, and if not, why not.
+
+A goal is plain data (JSON in the rules pages' content), judged only through the public game
+API: the action is played in the exercise's position, ``score()``, ``result()`` and
+``to_move`` are read, and the action is taken back, so the game is left as it was. The seat that
+played the action is the *mover*; a goal names seats as ``"mover"``, ``"opponent"`` (the other
+seat of a two-seat game) or a seat number.
+
+Kinds of goal:
+
+- ``{"kind": "legal"}``: any legal action.
+- ``{"kind": "score", "path": "totals", "seat": "mover", "gain": 3}``: the number at ``path``
+  in ``score()`` (dotted keys; a list met on the way is indexed by ``seat``, or by a number in
+  the path) went up by at least ``gain``; or with ``"at_least": n``, is at least ``n`` after;
+  or with ``"equals": value``, is exactly that value after.
+- ``{"kind": "count", "path": "regions", "where": {"seat": "mover"}, "gain": 1}``: the number
+  of entries of the list at ``path`` (those whose fields match ``where``, if given) went up by
+  at least ``gain``; or with ``"at_least"`` / ``"equals"``, is so after.
+- ``{"kind": "result", "winner": "mover"}``: the action ends the game and that seat wins
+  (``null``: a draw); with ``"reason"``, the result's reason (the deciding rule) is that one.
+- ``{"kind": "actions", "any_of": ["g7", ...]}``: one of these actions.
+- ``{"kind": "all", "of": [goal, ...]}``: every one of the goals.
+
+Every goal may name its own message for a wrong try, ``"why": "lesson.why.<something>"``;
+otherwise the kind's message is given. A verdict is ``{"ok": bool, "reason": None | {"key":
+message key, "values": {placeholder: value}}}``: the keys are those of the site's catalogues,
+so the page says why in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .core import Game
+
+Verdict = dict[str, Any]
+
+KINDS = ("legal", "score", "count", "result", "actions", "all")
+
+
+class GoalError(ValueError):
+    """A goal that is not well formed (an unknown kind, a path that leads nowhere)."""
+
+
+def seat_of(name: Any, mover: int, players: int) -> int | None:
+    """The seat a goal names: "mover", "opponent", a seat number, or None (no seat)."""
+    if name is None:
+        return None
+    if name == "mover":
+        return mover
+    if name == "opponent":
+        if players != 2:
+            raise GoalError("'opponent' names a seat only in a two-seat game")
+        return 1 - mover
+    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < players:
+        return name
+    raise GoalError(f"{name!r} is not a seat")
+
+
+def lookup(data: Any, path: str, seat: int | None) -> Any:
+    """The value at the dotted ``path`` in ``data``; a list on the way is indexed by a number
+    in the path, else by ``seat`` (a list at the end is returned whole when there is no seat)."""
+    value = data
+    for key in path.split(".") if path else []:
+        if isinstance(value, Mapping):
+            if key not in value:
+                raise GoalError(f"score has no {key!r} in {path!r}")
+            value = value[key]
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            raise GoalError(f"cannot follow {key!r} in {path!r}")
+    if isinstance(value, list) and seat is not None and value and not isinstance(value[0], dict):
+        value = value[seat]
+    return value
+
+
+def matches(entry: Any, where: Mapping[str, Any]) -> bool:
+    """Whether a list entry has every field of ``where`` with that value."""
+    return isinstance(entry, Mapping) and all(entry.get(k) == v for k, v in where.items())
+
+
+def count(data: Any, path: str, where: Mapping[str, Any] | None) -> int:
+    """The number of entries of the list at ``path`` (those matching ``where``)."""
+    value = lookup(data, path, None)
+    if not isinstance(value, list):
+        raise GoalError(f"{path!r} is not a list")
+    return sum(1 for entry in value if where is None or matches(entry, where))
+
+
+def _failed(goal: Mapping[str, Any], key: str, **values: Any) -> Verdict:
+    return {"ok": False, "reason": {"key": goal.get("why", key), "values": values}}
+
+
+OK: Verdict = {"ok": True, "reason": None}
+
+
+def _resolved_where(where: Any, mover: int, players: int) -> dict[str, Any] | None:
+    """``where`` with a seat field naming "mover" or "opponent" made a seat number."""
+    if where is None:
+        return None
+    if not isinstance(where, Mapping):
+        raise GoalError(f"'where' is an object of fields, not {where!r}")
+    return {
+        key: seat_of(value, mover, players) if key == "seat" and isinstance(value, str) else value
+        for key, value in where.items()
+    }
+
+
+def _compare(goal: Mapping[str, Any], before: Any, after: Any, key: str, action: str) -> Verdict:
+    """The score and count kinds' test: ``equals``, ``at_least`` or ``gain``."""
+    if "equals" in goal:
+        if after == goal["equals"]:
+            return OK
+        return _failed(goal, key, action=action, before=before, after=after, wanted=goal["equals"])
+    if "at_least" in goal:
+        if after >= goal["at_least"]:
+            return OK
+        wanted = goal["at_least"]
+        return _failed(goal, key, action=action, before=before, after=after, wanted=wanted)
+    gain = goal.get("gain", 1)
+    if after - before >= gain:
+        return OK
+    return _failed(goal, key, action=action, before=before, after=after, wanted=before + gain)
+
+
+def _judge(goal: Mapping[str, Any], game: Game, action: str, mover: int,
+           before: Mapping[str, Any]) -> Verdict:
+    """The verdict on ``goal`` with ``action`` already played (``before``: score() before it)."""
+    kind = goal.get("kind")
+    players = game.players
+    if kind == "legal":
+        return OK
+    if kind == "actions":
+        if action in goal.get("any_of", []):
+            return OK
+        return _failed(goal, "lesson.why.actions", action=action)
+    if kind == "score":
+        seat = seat_of(goal.get("seat"), mover, players)
+        path = str(goal.get("path", "totals"))
+        return _compare(goal, lookup(before, path, seat), lookup(game.score(), path, seat),
+                        "lesson.why.score", action)
+    if kind == "count":
+        path = str(goal.get("path", ""))
+        where = _resolved_where(goal.get("where"), mover, players)
+        return _compare(goal, count(before, path, where), count(game.score(), path, where),
+                        "lesson.why.count", action)
+    if kind == "result":
+        result = game.result()
+        if result is None:
+            return _failed(goal, "lesson.why.result.open", action=action)
+        wanted = goal.get("winner", "mover")
+        winner = None if wanted is None else seat_of(wanted, mover, players)
+        if result.get("winner") != winner:
+            drawn = result.get("winner") is None
+            key = "lesson.why.result.draw" if drawn else "lesson.why.result.lost"
+            return _failed(goal, key, action=action, reason=result.get("reason"))
+        if "reason" in goal and result.get("reason") != goal["reason"]:
+            return _failed(goal, "lesson.why.result.reason", action=action,
+                           reason=result.get("reason"), wanted=goal["reason"])
+        return OK
+    if kind == "all":
+        for part in goal.get("of", []):
+            verdict = _judge(part, game, action, mover, before)
+            if not verdict["ok"]:
+                return verdict
+        return OK
+    raise GoalError(f"unknown kind of goal {kind!r}; expected one of {', '.join(KINDS)}")
+
+
+def check(game: Game, action: str, goal: Mapping[str, Any]) -> Verdict:
+    """Whether playing ``action`` in ``game``'s position meets ``goal``, and if not, why not.
+    The game is left as it was. An action that cannot be played is a wrong try whose reason
+    is ``lesson.why.illegal``; a malformed goal raises GoalError."""
+    mover = game.to_move
+    if mover is None:
+        raise GoalError("the exercise's position is over: there is no move to try")
+    before = game.score()
+    try:
+        game.play(action)
+    except ValueError:
+        return _failed({}, "lesson.why.illegal", action=action, game=game.name)
+    try:
+        return _judge(goal, game, action, mover, before)
+    finally:
+        game.undo()

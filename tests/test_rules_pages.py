@@ -1,0 +1,203 @@
+"""The truth of the rules pages: every claim a page makes about a diagram holds in the engine,
+every exercise's answer meets its goal and its wrong tries do not (each with a reason the
+catalogues can say), and every text is there in English and Korean.
+
+The content is web/rules/<game>.json (docs/rules-pages.md describes the format)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from py_engine import GAMES, load_game
+from py_engine.core import Game
+from py_engine.lessons import GoalError, check, count, lookup
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from rules_pages import (  # noqa: E402
+    CLAIM_KEYS,
+    RULES,
+    at_ply,
+    load_content,
+    matches,
+    reason_key,
+    texts,
+)
+
+CONTENTS = sorted(RULES.glob("*.json"))
+CATALOGUES = {
+    lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    for lang in ("en", "ko")
+}
+HANGUL = re.compile("[\uac00-\ud7a3]")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def content_id(path: Path) -> str:
+    return path.stem
+
+
+@pytest.fixture(params=CONTENTS, ids=content_id)
+def content(request: pytest.FixtureRequest) -> dict[str, Any]:
+    return load_content(request.param)
+
+
+def diagrams(content: dict[str, Any]) -> list[dict[str, Any]]:
+    return [d for section in content["sections"] for d in section.get("diagrams", [])]
+
+
+def exercises(content: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s["exercise"] for s in content["sections"] if "exercise" in s]
+
+
+def test_bounders_content_exists() -> None:
+    assert (RULES / "bounders.json").exists()
+    assert set(path.stem for path in CONTENTS) <= set(GAMES)
+
+
+def test_every_text_in_both_languages(content: dict[str, Any]) -> None:
+    found = list(texts(content))
+    assert len(found) > 10
+    for where, text in found:
+        assert set(text) == {"en", "ko"}, where
+        assert text["en"].strip() and text["ko"].strip(), where
+        assert HANGUL.search(text["ko"]), f"{where}: the Korean text has no Korean"
+        assert not HANGUL.search(text["en"]), f"{where}: the English text has Korean in it"
+
+
+def test_ids_unique_and_url_safe(content: dict[str, Any]) -> None:
+    ids = [s["id"] for s in content["sections"]]
+    ids += [d["id"] for d in diagrams(content)] + [e["id"] for e in exercises(content)]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z][a-z0-9-]*", i) for i in ids), ids
+
+
+def test_records_load_and_steps_are_in_them(content: dict[str, Any]) -> None:
+    for diagram in diagrams(content):
+        game = load_game(diagram["record"])
+        assert game.name == content["game"]
+        assert ("caption" in diagram) != ("steps" in diagram), diagram["id"]
+        for step in diagram.get("steps", []):
+            assert 0 <= step["ply"] <= len(game.history), diagram["id"]
+        assert diagram.get("claims"), f"{diagram['id']} claims nothing about its picture"
+
+
+def claim_holds(game: Game, claim: dict[str, Any]) -> None:
+    """Assert one claim about ``game`` (brought to the claim's ply, and past its ``after``)."""
+    if "after" in claim:
+        game.play(claim["after"])
+    legal = game.legal_actions()
+    for action in claim.get("legal", []):
+        assert action in legal, f"{action} is not legal"
+    for action in claim.get("illegal", []):
+        assert action not in legal, f"{action} is legal"
+    if "legal_count" in claim:
+        assert len(legal) == claim["legal_count"]
+    if "to_move" in claim:
+        assert game.to_move == claim["to_move"]
+    if "over" in claim:
+        assert game.is_over == claim["over"]
+    if "score" in claim:
+        assert matches(claim["score"], game.score()), (claim["score"], game.score())
+    if "result" in claim:
+        assert matches(claim["result"], game.result()), (claim["result"], game.result())
+    if "entry" in claim:
+        entry = claim["entry"]
+        [(field, value)] = entry["with"].items()
+        listed = lookup(game.score(), entry["path"], None)
+        found = [
+            item for item in listed
+            if item.get(field) == value
+            or (isinstance(item.get(field), list) and value in item[field])
+        ]
+        assert len(found) == 1, f"{len(found)} entries of {entry['path']} have {field} {value}"
+        assert matches(claim["match"], found[0]), (claim["match"], found[0])
+    if "count" in claim:
+        counted = claim["count"]
+        assert count(game.score(), counted["path"], counted.get("where")) == claim["equals"]
+
+
+def test_every_claim_holds(content: dict[str, Any]) -> None:
+    checked = 0
+    for diagram in diagrams(content):
+        for number, claim in enumerate(diagram["claims"]):
+            assert set(claim) <= CLAIM_KEYS, f"{diagram['id']}: unknown {set(claim) - CLAIM_KEYS}"
+            assert set(claim) - {"ply", "after"}, f"{diagram['id']} claim {number} says nothing"
+            game = at_ply(diagram["record"], claim["ply"])
+            try:
+                claim_holds(game, claim)
+            except AssertionError as exc:
+                raise AssertionError(f"{diagram['id']} claim {number} {claim}: {exc}") from None
+            checked += 1
+    assert checked
+
+
+def says(key: str) -> bool:
+    return all(key in catalogue for catalogue in CATALOGUES.values())
+
+
+def test_every_exercise_answer_meets_its_goal(content: dict[str, Any]) -> None:
+    found = exercises(content)
+    assert found
+    for exercise in found:
+        game = load_game(exercise["record"])
+        assert not game.is_over, exercise["id"]
+        before = game.record()
+        verdict = check(game, exercise["answer"], exercise["goal"])
+        assert verdict == {"ok": True, "reason": None}, (exercise["id"], verdict)
+        assert game.record() == before, "check left the game changed"
+
+
+def test_every_wrong_try_is_refused_with_a_reason(content: dict[str, Any]) -> None:
+    for exercise in exercises(content):
+        game = load_game(exercise["record"])
+        assert exercise["wrong"], f"{exercise['id']} has no wrong tries"
+        for action in exercise["wrong"]:
+            verdict = check(game, action, exercise["goal"])
+            assert verdict["ok"] is False, (exercise["id"], action)
+            key = reason_key(content["game"], verdict["reason"]["key"], says)
+            assert says(key), f"{exercise['id']}: no message {key} in both catalogues"
+            for lang, catalogue in CATALOGUES.items():
+                wanted = set(PLACEHOLDER.findall(catalogue[key]))
+                missing = wanted - set(verdict["reason"]["values"])
+                assert not missing, f"{key} ({lang}) needs {missing}"
+
+
+def test_wrong_goal_kinds_are_refused() -> None:
+    game = load_game("game: bounders\nsize: 7\n\ng7\n")
+    with pytest.raises(GoalError):
+        check(game, "a1", {"kind": "nonsense"})
+    with pytest.raises(GoalError):
+        check(game, "a1", {"kind": "score", "path": "nowhere"})
+    assert game.record() == load_game("game: bounders\nsize: 7\n\ng7\n").record()
+
+
+def test_goal_kinds_judge_the_engine() -> None:
+    game = load_game("game: bounders\nsize: 7\nrules: tournament\n\ng7\n")
+    illegal = check(game, "g8", {"kind": "legal"})
+    assert illegal["reason"]["key"] == "lesson.why.illegal"
+    assert check(game, "a1", {"kind": "legal"})["ok"]
+    dark = {"kind": "score", "path": "colours", "seat": "mover", "equals": "dark"}
+    assert check(game, "swap", dark)["ok"]
+    refused = check(game, "a1", dark)
+    assert refused["reason"] == {
+        "key": "lesson.why.score",
+        "values": {"action": "a1", "before": "light", "after": "light", "wanted": "dark"},
+    }
+    both = {"kind": "all", "of": [{"kind": "legal"}, {"kind": "actions", "any_of": ["a1"]}]}
+    assert check(game, "a1", both)["ok"]
+    assert check(game, "a2", both)["reason"]["key"] == "lesson.why.actions"
+
+
+def test_first_game_options_are_the_engines(content: dict[str, Any]) -> None:
+    first = content["first_game"]
+    game = GAMES[content["game"]](**first.get("options", {}))
+    assert game.to_move == 0
+    assert first["body"]

@@ -1,0 +1,317 @@
+"""The rules pages: ``<game>-rules.html`` for each game with a content file, web/rules/<game>.json.
+
+Each page is written whole here, in CPython: every text in both languages (the reader's shows,
+the other is hidden by the style sheet, so the first paint needs no script and the Korean page
+is complete), every diagram drawn by the engine (a step-through sequence is one picture per step,
+all in the page, switched by ``js/rules-page.js``), and each exercise's starting position. The
+engine's worker is named in the page but PyScript is only loaded when the reader starts an
+exercise, so a page that is only read downloads no Python at all.
+
+The content format is docs/rules-pages.md. ``load_content`` checks the parts the build relies on;
+tests/test_rules_pages.py checks the rest (every claim against the engine).
+
+The build (tools/build_site.py) calls ``write_rules_pages`` after the other pages; the content
+files are its input only and are not copied into the site.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from py_engine import GAMES, load_game
+from py_engine.core import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "web" / "rules"
+TEMPLATE = RULES / "page.html"
+LANGS = ("en", "ko")
+# What a claim may say (see docs/rules-pages.md).
+CLAIM_KEYS = {
+    "ply", "after", "legal", "illegal", "legal_count", "score", "to_move", "over", "result",
+    "entry", "match", "count", "equals",
+}
+# Where a picture drawn for looking at would be a thing to click: the build takes these out.
+ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|role)="[^"]*"')
+
+Text = dict[str, str]
+
+
+def page_name(game: str) -> str:
+    """The file name of a game's rules page."""
+    return f"{game}-rules.html"
+
+
+def rules_link(game: str, catalogue: dict[str, str]) -> str:
+    """A home page card's link to the game's rules page ("" when the game has none)."""
+    if not (RULES / f"{game}.json").exists():
+        return ""
+    return (
+        f'<a class="rules-link" href="{page_name(game)}" data-i18n="rules.link">'
+        f"{html.escape(catalogue['rules.link'])}</a>"
+    )
+
+
+def load_content(path: Path) -> dict[str, Any]:
+    """A content file, with the parts the build relies on checked (ValueError names the part)."""
+    content: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    if content.get("game") not in GAMES or content["game"] != path.stem:
+        raise ValueError(f"{path.name}: 'game' must be the file's game, one of {list(GAMES)}")
+    for key in ("title", "intro", "sections", "first_game"):
+        if key not in content:
+            raise ValueError(f"{path.name}: no {key!r}")
+    for where, text in texts(content):
+        if not isinstance(text, dict) or any(not text.get(lang) for lang in LANGS):
+            raise ValueError(f"{path.name}: {where} needs text in {', '.join(LANGS)}")
+    return content
+
+
+def texts(content: dict[str, Any]) -> Iterator[tuple[str, Text]]:
+    """Every text of the content (a dict of languages) with where it is."""
+    yield "title", content["title"]
+    yield "intro", content["intro"]
+    for section in content["sections"]:
+        sid = section.get("id", "?")
+        yield f"{sid}.title", section["title"]
+        for n, paragraph in enumerate(section.get("body", [])):
+            yield f"{sid}.body[{n}]", paragraph
+        for diagram in section.get("diagrams", []):
+            if "caption" in diagram:
+                yield f"{diagram['id']}.caption", diagram["caption"]
+            for step in diagram.get("steps", []):
+                yield f"{diagram['id']}.step {step['ply']}", step["caption"]
+        exercise = section.get("exercise")
+        if exercise:
+            for key in ("prompt", "solved", "hint"):
+                if key in exercise:
+                    yield f"{exercise['id']}.{key}", exercise[key]
+    for n, paragraph in enumerate(content["first_game"].get("body", [])):
+        yield f"first_game.body[{n}]", paragraph
+
+
+def at_ply(record: str, ply: int) -> Game:
+    """The game a record reaches after its first ``ply`` actions."""
+    game = load_game(record)
+    if not 0 <= ply <= len(game.history):
+        raise ValueError(f"ply {ply} is outside the record's {len(game.history)} actions")
+    while len(game.history) > ply:
+        game.undo()
+    return game
+
+
+def matches(expected: Any, actual: Any) -> bool:
+    """Whether ``actual`` (plain data from the engine) agrees with ``expected``: a dict's keys
+    are a subset, lists agree item by item, ``{"len": n}`` is a list's length, numbers compare
+    as numbers."""
+    if isinstance(expected, dict):
+        if set(expected) == {"len"} and isinstance(actual, list):
+            return bool(len(actual) == expected["len"])
+        return isinstance(actual, dict) and all(
+            key in actual and matches(value, actual[key]) for key, value in expected.items()
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(expected) == len(actual)
+            and all(matches(e, a) for e, a in zip(expected, actual, strict=True))
+        )
+    return bool(expected == actual)
+
+
+def reason_key(game: str, key: str, known: Callable[[str], bool]) -> str:
+    """The message for a wrong try: the game's own wording of ``key`` when the catalogues have
+    ``<key>.<game>``, else ``key`` (the page script chooses the same way)."""
+    own = f"{key}.{game}"
+    return own if known(own) else key
+
+
+def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
+    """The engine's picture of the position, for looking at unless ``active``."""
+    options = {"highlight": False, **draw}
+    svg = game.svg(**options)
+    return svg if active else ACTIVE_ATTRIBUTE.sub("", svg).replace("<svg ", '<svg role="img" ', 1)
+
+
+def both(text: Text, tag: str = "span", attrs: str = "") -> str:
+    """A text in both languages: one element per language, the reader's shown by the CSS."""
+    return "".join(
+        f'<{tag} class="l-{lang}" lang="{lang}"{attrs}>{html.escape(text[lang])}</{tag}>'
+        for lang in LANGS
+    )
+
+
+def paragraphs(text: Text) -> str:
+    """A body paragraph in both languages; one made of "- " lines is a list."""
+    out = []
+    for lang in LANGS:
+        lines = text[lang].split("\n")
+        if all(line.startswith("- ") for line in lines):
+            items = "".join(f"<li>{html.escape(line[2:])}</li>" for line in lines)
+            out.append(f'<ul class="l-{lang}" lang="{lang}">{items}</ul>')
+        else:
+            out.append(f'<p class="l-{lang}" lang="{lang}">{html.escape(text[lang])}</p>')
+    return "".join(out)
+
+
+def words(key: str, catalogue: dict[str, str]) -> str:
+    """A message of the interface (English here; the page script says it in the reader's)."""
+    return f'<span data-i18n="{key}">{html.escape(catalogue[key])}</span>'
+
+
+def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
+    """A figure: one picture, or a picture per step with its caption and step buttons."""
+    draw = diagram.get("draw", {})
+    did = diagram["id"]
+    if "steps" not in diagram:
+        game = load_game(diagram["record"])
+        return (
+            f'<figure class="rules-diagram" id="{did}">'
+            f'<div class="board-frame">{picture(game, draw)}</div>'
+            f"<figcaption>{both(diagram['caption'])}</figcaption></figure>"
+        )
+    frames, captions = [], []
+    steps = diagram["steps"]
+    for n, step in enumerate(steps):
+        game = at_ply(diagram["record"], step["ply"])
+        hidden = "" if n == 0 else " hidden"
+        frames.append(
+            f'<div class="rules-frame" data-step="{n}"{hidden}>'
+            f"{picture(game, {**draw, **step.get('draw', {})})}</div>"
+        )
+        captions.append(f'<p data-step="{n}"{hidden}>{both(step["caption"])}</p>')
+    label = html.escape(catalogue["rules.steps"])
+
+    def button(go: str) -> str:
+        return (
+            f'<button type="button" data-go="{go}" data-i18n="rules.step.{go}">'
+            f"{html.escape(catalogue[f'rules.step.{go}'])}</button>"
+        )
+
+    values = html.escape(json.dumps({"n": 1, "of": len(steps)}), quote=True)
+    counter = (
+        f'<span class="rules-count" aria-live="polite" data-i18n="rules.step.count" '
+        f'data-i18n-values="{values}">'
+        f"{html.escape(catalogue['rules.step.count'].format(n=1, of=len(steps)))}</span>"
+    )
+    controls = button("first") + button("back") + counter + button("forward") + button("last")
+    return (
+        f'<figure class="rules-diagram rules-sequence" id="{did}" data-steps="{len(steps)}">'
+        f'<div class="board-frame">{"".join(frames)}</div>'
+        f'<figcaption>{"".join(captions)}</figcaption>'
+        f'<div class="rules-steps" role="group" aria-label="{label}" '
+        f'data-i18n-label="rules.steps">{controls}</div></figure>'
+    )
+
+
+def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str]) -> str:
+    """An exercise: its prompt, its position drawn here (the engine starts when the reader
+    starts the exercise), its buttons and, hidden, its hint and the words for a solved one."""
+    game = load_game(exercise["record"])
+    data = {
+        "id": exercise["id"],
+        "record": exercise["record"],
+        "goal": exercise["goal"],
+        "answer": exercise["answer"],
+        "draw": exercise.get("draw", {}),
+        "open": bool(exercise.get("open")),
+    }
+    eid = exercise["id"]
+    hint = ""
+    if "hint" in exercise:
+        hint = f'<div class="rules-hint" hidden>{both(exercise["hint"], "p")}</div>'
+
+    def button(act: str, hidden: bool = True) -> str:
+        shown = " hidden" if hidden else ""
+        kind = ' class="primary"' if act == "start" else ""
+        return (
+            f'<button type="button" data-act="{act}"{kind}{shown} data-i18n="rules.exercise.{act}">'
+            f"{html.escape(catalogue[f'rules.exercise.{act}'])}</button>"
+        )
+
+    return (
+        f'<section class="panel rules-exercise" id="{eid}" aria-labelledby="{eid}-title" '
+        f'data-exercise="{html.escape(json.dumps(data, separators=(",", ":")), quote=True)}">'
+        f'<h3 id="{eid}-title">{words("rules.exercise.title", catalogue)}</h3>'
+        f'<div class="rules-prompt">{both(exercise["prompt"], "p")}</div>'
+        f'<div class="board-frame rules-board" tabindex="-1">'
+        f"{picture(game, exercise.get('draw', {}))}</div>"
+        '<div class="choices" hidden></div>'
+        '<p class="rules-verdict" role="status" aria-live="polite"></p>'
+        f'<div class="rules-solved" hidden>{both(exercise["solved"], "p")}</div>'
+        f"{hint}"
+        f'<div class="buttons">{button("start", False)}{button("again")}{button("hint")}'
+        f"{button('answer')}</div></section>"
+    )
+
+
+def first_game_html(content: dict[str, Any], catalogue: dict[str, str]) -> str:
+    """The first-game section: tips and a link that opens a new game against the Easy computer."""
+    game = content["game"]
+    options = content["first_game"].get("options", {})
+    fragment = "&".join(f"{k}={v}" for k, v in options.items())
+    href = html.escape(f"{game}.html#{fragment}{'&' if fragment else ''}moves=", quote=True)
+    body = "".join(paragraphs(p) for p in content["first_game"]["body"])
+    return (
+        f'<section class="rules-section" id="first-game" aria-labelledby="first-game-title">'
+        f'<h2 id="first-game-title">{words("rules.first.title", catalogue)}</h2>{body}'
+        f'<p><a class="button primary" id="first-game-link" href="{href}" data-game="{game}">'
+        f"{words('rules.first.play', catalogue)}</a></p>"
+        f'<p class="lede">{words("rules.first.note", catalogue)}</p></section>'
+    )
+
+
+def sections_html(content: dict[str, Any], catalogue: dict[str, str]) -> tuple[str, str]:
+    """The contents list and the sections."""
+    nav, parts = [], []
+    for section in content["sections"]:
+        sid = section["id"]
+        exercise = section.get("exercise")
+        mark = f' data-exercise="{exercise["id"]}"' if exercise else ""
+        nav.append(f'<li{mark}><a href="#{sid}">{both(section["title"])}</a></li>')
+        body = "".join(paragraphs(p) for p in section.get("body", []))
+        figures = "".join(diagram_html(d, catalogue) for d in section.get("diagrams", []))
+        practice = exercise_html(exercise, catalogue) if exercise else ""
+        parts.append(
+            f'<section class="rules-section" id="{sid}" aria-labelledby="{sid}-title">'
+            f'<h2 id="{sid}-title">{both(section["title"])}</h2>{body}{figures}{practice}'
+            "</section>"
+        )
+    nav.append(f'<li><a href="#first-game">{words("rules.first.title", catalogue)}</a></li>')
+    return "\n".join(nav), "\n".join(parts) + "\n" + first_game_html(content, catalogue)
+
+
+Filler = Callable[[str, dict[str, str], dict[str, str]], str]
+
+
+def write_rules_pages(
+    out: Path, catalogue: dict[str, str], fill: Filler, values: dict[str, str]
+) -> list[str]:
+    """Write ``<game>-rules.html`` for every content file into ``out`` (``values``: the shared
+    parts of a page, such as its head, the preferences and the engine's script; ``fill``: the
+    build's template filler); the copied content files are removed from ``out``. Returns the
+    games that have a rules page."""
+    template = TEMPLATE.read_text("utf-8")
+    written = []
+    for path in sorted(RULES.glob("*.json")):
+        content = load_content(path)
+        game = content["game"]
+        nav, sections = sections_html(content, catalogue)
+        page = {
+            **values,
+            "game": game,
+            "game_page": f"{game}.html",
+            "title": html.escape(content["title"]["en"]),
+            "heading": both(content["title"]),
+            "intro": paragraphs(content["intro"]),
+            "nav": nav,
+            "sections": sections,
+        }
+        (out / page_name(game)).write_text(fill(template, page, catalogue), "utf-8")
+        written.append(game)
+    shutil.rmtree(out / "rules", ignore_errors=True)
+    return written

@@ -1,0 +1,270 @@
+// A rules page (written whole by tools/rules_pages.py): both languages are in the page and the
+// style sheet shows the reader's; the diagrams are the engine's pictures drawn at build time,
+// and a step-through sequence is one picture per step, switched here. The engine starts only
+// when the reader starts an exercise: this module then loads PyScript, which starts the page's
+// engine worker, and asks the worker's `exercise` function to judge each try. Solved exercises
+// are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}).
+import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+import { createdWorker } from "./engine.js";
+import { has, t } from "./i18n.js";
+import { startOffline } from "./offline.js";
+import { setupPrefs } from "./prefs.js";
+
+const game = document.body.dataset.game;
+const PROGRESS_KEY = `tabula.rules.${game}`;
+const SEATS_KEY = `tabula.seats.${game}`;
+const FIRST_GAME_SEATS = ["person", "easy"];
+const rerender = []; // what to say again when the language changes
+
+function loadSolved() {
+  try {
+    const data = JSON.parse(localStorage.getItem(PROGRESS_KEY));
+    if (Array.isArray(data?.solved)) return new Set(data.solved.filter((id) => typeof id === "string"));
+  } catch {
+    // a damaged entry: nothing is solved yet
+  }
+  return new Set();
+}
+
+const solved = loadSolved();
+
+function saveSolved() {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify({ solved: [...solved].sort() }));
+  } catch {
+    // storage blocked: progress lasts as long as the page
+  }
+}
+
+/** The contents list's marks and the count of solved exercises. */
+function showProgress() {
+  const items = [...document.querySelectorAll(".rules-contents li[data-exercise]")];
+  let count = 0;
+  for (const item of items) {
+    const done = solved.has(item.dataset.exercise);
+    count += done ? 1 : 0;
+    item.classList.toggle("solved", done);
+    let mark = item.querySelector(".solved-mark");
+    if (done && !mark) {
+      mark = document.createElement("span");
+      mark.className = "solved-mark";
+      mark.dataset.i18n = "rules.exercise.solved-mark";
+      item.append(" ", mark);
+    }
+    if (mark) mark.textContent = t("rules.exercise.solved-mark");
+  }
+  const line = document.querySelector(".rules-progress");
+  if (line) {
+    line.dataset.i18nValues = JSON.stringify({ solved: count, of: items.length });
+    line.textContent = t("rules.progress", { solved: count, of: items.length });
+  }
+}
+
+// --- step-through sequences: pre-drawn pictures, one per step ------------------------------
+
+function setupSequence(figure) {
+  const frames = [...figure.querySelectorAll(".rules-frame")];
+  const captions = [...figure.querySelectorAll("figcaption [data-step]")];
+  const counter = figure.querySelector(".rules-count");
+  const buttons = Object.fromEntries(
+    [...figure.querySelectorAll("[data-go]")].map((b) => [b.dataset.go, b]),
+  );
+  let step = 0;
+  const show = (wanted) => {
+    step = Math.max(0, Math.min(frames.length - 1, wanted));
+    frames.forEach((frame, n) => { frame.hidden = n !== step; });
+    captions.forEach((caption, n) => { caption.hidden = n !== step; });
+    const values = { n: step + 1, of: frames.length };
+    counter.dataset.i18nValues = JSON.stringify(values);
+    counter.textContent = t("rules.step.count", values);
+    buttons.first.disabled = buttons.back.disabled = step === 0;
+    buttons.forward.disabled = buttons.last.disabled = step === frames.length - 1;
+    figure.dataset.step = String(step);
+  };
+  const go = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => frames.length - 1 };
+  for (const [name, button] of Object.entries(buttons)) {
+    button.addEventListener("click", () => show(go[name]()));
+  }
+  show(0);
+}
+
+// --- the engine, started on the first exercise ----------------------------------------------
+
+let engine = null;
+
+function parse(text) {
+  const data = JSON.parse(text);
+  if (data && typeof data === "object" && "error" in data) throw new Error(data.error);
+  return data;
+}
+
+/** The worker's `exercise` function, once PyScript has started the page's engine worker. */
+function startEngine() {
+  engine ??= (async () => {
+    const script = document.querySelector('script[type="py"][name="engine"]');
+    await import("../vendor/pyscript/core.js");
+    const worker = await createdWorker(script);
+    await worker.ready;
+    return async (board, record, action, goal, settings) =>
+      parse(await worker.sync.exercise(board, record, action, JSON.stringify(goal), JSON.stringify(settings)));
+  })();
+  return engine;
+}
+
+/** A wrong try's reason in the reader's words: the game's own message when there is one. */
+function reasonText(reason) {
+  const own = `${reason.key}.${game}`;
+  return t(has(own) ? own : reason.key, reason.values ?? {});
+}
+
+// --- exercises ------------------------------------------------------------------------------
+
+function setupExercise(section) {
+  const data = JSON.parse(section.dataset.exercise);
+  const board = `rules-${data.id}`;
+  const frame = section.querySelector(".rules-board");
+  const choices = section.querySelector(".choices");
+  const verdict = section.querySelector(".rules-verdict");
+  const solvedText = section.querySelector(".rules-solved");
+  const hint = section.querySelector(".rules-hint");
+  const button = (act) => section.querySelector(`[data-act="${act}"]`);
+  const settings = { coords: Boolean(data.draw.coords), highlight: data.draw.highlight !== false };
+  let judge = null;
+  let said = null; // the verdict's words: [key, values], or a reason inside "wrong"
+  let busy = false;
+
+  const say = (words) => {
+    said = words;
+    if (!words?.key && !words?.reason) {
+      verdict.textContent = "";
+    } else if (words.reason) {
+      verdict.textContent = t("rules.exercise.wrong", { why: reasonText(words.reason) });
+    } else {
+      verdict.textContent = t(words.key, words.values ?? {});
+    }
+    section.dataset.state = words?.state ?? "";
+  };
+  rerender.push(() => say(said));
+
+  /** Make the picture's cells tries: the legal actions, or every cell of an "open" exercise. */
+  const arm = (svg) => {
+    if (data.open) {
+      for (const cell of svg.querySelectorAll("[data-cell]:not([data-action])")) {
+        cell.dataset.action = cell.dataset.cell;
+        cell.setAttribute("tabindex", "-1");
+        cell.setAttribute("role", "button");
+        cell.setAttribute("aria-label", cell.dataset.cell);
+      }
+    }
+    rovingFocus(frame);
+  };
+
+  const showPosition = async () => {
+    const position = await judge(board, data.record, "", {}, settings);
+    arm(showSvg(frame, position.svg));
+    choices.replaceChildren(...choiceButtons(game, position.buttons ?? []));
+    choices.hidden = !position.buttons?.length;
+    section.dataset.live = "1";
+  };
+
+  const play = async (action, showing = false) => {
+    if (busy || section.dataset.live !== "1") return;
+    busy = true;
+    try {
+      const answer = await judge(board, data.record, action, data.goal, settings);
+      if (answer.svg) {
+        showSvg(frame, answer.svg);
+        section.dataset.live = "0";
+        choices.hidden = true;
+        button("again").hidden = false;
+      }
+      if (showing) {
+        say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
+      } else if (answer.ok) {
+        say({ state: "solved" });
+        solvedText.hidden = false;
+        solved.add(data.id);
+        saveSolved();
+        showProgress();
+      } else {
+        say({ reason: answer.reason, state: "wrong" });
+        button("answer").hidden = false;
+        if (hint) button("hint").hidden = false;
+      }
+    } catch (error) {
+      say({ key: "rules.exercise.failed", values: { message: error.message }, state: "failed" });
+    } finally {
+      busy = false;
+    }
+  };
+
+  const start = async () => {
+    button("start").disabled = true;
+    say({ key: "rules.exercise.loading", state: "loading" });
+    try {
+      judge = await startEngine();
+      await showPosition();
+      button("start").hidden = true;
+      say({ key: "rules.exercise.ready", state: "ready" });
+    } catch (error) {
+      button("start").disabled = false;
+      say({ key: "rules.exercise.failed", values: { message: error.message }, state: "failed" });
+    }
+  };
+
+  const again = async () => {
+    button("again").hidden = true;
+    solvedText.hidden = true;
+    await showPosition();
+    say({ key: "rules.exercise.ready", state: "ready" });
+    frame.querySelector('[tabindex="0"]')?.focus();
+  };
+
+  button("start").addEventListener("click", start);
+  button("again").addEventListener("click", again);
+  button("hint").addEventListener("click", () => { hint.hidden = false; button("hint").hidden = true; });
+  button("answer").addEventListener("click", async () => {
+    if (section.dataset.live !== "1") await showPosition();
+    await play(data.answer, true);
+  });
+  frame.addEventListener("click", (event) => {
+    const part = event.target.closest?.("[data-action]");
+    if (part) play(part.dataset.action);
+  });
+  frame.addEventListener("keydown", (event) => {
+    if (moveFocus(frame, event)) return;
+    const part = event.target.closest?.("[data-action]");
+    if (part && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      play(part.dataset.action);
+    }
+  });
+  choices.addEventListener("click", (event) => {
+    const choice = event.target.closest?.("button[data-action]");
+    if (choice) play(choice.dataset.action);
+  });
+  if (solved.has(data.id)) say({ key: "rules.exercise.before", state: "before" });
+}
+
+// --- the first game: a new game against the Easy computer -----------------------------------
+
+function setupFirstGame() {
+  document.getElementById("first-game-link")?.addEventListener("click", () => {
+    try {
+      localStorage.setItem(SEATS_KEY, JSON.stringify(FIRST_GAME_SEATS));
+    } catch {
+      // storage blocked: the game page opens with its own seats
+    }
+  });
+}
+
+await setupPrefs(() => {
+  showProgress();
+  for (const again of rerender) again();
+});
+for (const figure of document.querySelectorAll(".rules-sequence")) setupSequence(figure);
+for (const section of document.querySelectorAll(".rules-exercise")) setupExercise(section);
+setupFirstGame();
+showProgress();
+document.body.dataset.ready = "1";
+startOffline();
