@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 
 class IllegalAction(ValueError):
@@ -88,6 +88,23 @@ def _coerce_flag(value: Any) -> bool:
 def flag_option(default: bool, doc: str = "") -> Option:
     """An on/off option; records write ``on`` or ``off`` and accept true/false/yes/no/1/0 too."""
     return Option(default, _coerce_flag, lambda v: "on" if v else "off", doc, (False, True))
+
+
+class Score(TypedDict):
+    """What every game's ``score()`` holds: ``totals``, one per seat. Each game's own score
+    type extends it with that game's breakdown (regions, groups, lines...)."""
+
+    totals: Sequence[float]
+
+
+class Result(TypedDict):
+    """What every game's ``result()`` holds once the game is over: ``winner`` (a seat, or None
+    for a draw), ``ranking`` (every seat, best first) and ``reason`` (the rule that decided).
+    Each game's own result type extends it."""
+
+    winner: int | None
+    ranking: list[int]
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -184,11 +201,11 @@ class Game(ABC):
         return [self.action_of(m) for m in sorted(self.moves())]
 
     @abstractmethod
-    def score(self) -> dict[str, Any]:
+    def score(self) -> Score:
         """``{"totals": [...one per seat...], ...game-specific breakdown}``."""
 
     @abstractmethod
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         """None while playing; else ``{"winner", "ranking", "reason", ...}``."""
 
     def rewards(self) -> list[float]:

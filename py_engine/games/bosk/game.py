@@ -13,10 +13,10 @@ in the lists, so ``undo_move`` restores exactly without copying the position.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ... import svgkit
-from ...core import Game, IllegalAction, NotationError, Option, choice_option
+from ...core import Game, IllegalAction, NotationError, Option, Result, choice_option
 from .board import (
     DIRECTIONS,
     PARKS,
@@ -59,7 +59,7 @@ from .rules import (
     tile_name,
     wind_schedule,
 )
-from .score import score_of
+from .score import BoskScore, score_of
 
 
 def _coerce_winds(value: Any) -> str:
@@ -96,6 +96,19 @@ def _coerce_names(value: Any) -> tuple[str, ...] | None:
 
 def _format_names(names: tuple[str, ...] | None) -> str:
     return "default" if names is None else ",".join(names)
+
+
+class Tie(TypedDict):
+    """A tie for first place, settled clockwise from round 8's start player."""
+
+    seats: list[int]
+    score: int
+    round_8_start: int
+
+
+class BoskResult(Result):
+    totals: list[int]
+    tie: NotRequired[Tie]
 
 
 class Bosk(Game):
@@ -448,7 +461,7 @@ class Bosk(Game):
     def totals(self) -> list[int]:
         return [a + b for a, b in zip(self.summer, self.winter, strict=True)]
 
-    def score(self) -> dict[str, Any]:
+    def score(self) -> BoskScore:
         return score_of(self)
 
     def ranking(self) -> list[int]:
@@ -456,7 +469,7 @@ class Bosk(Game):
         totals = self.totals()
         return sorted(range(self.n), key=lambda s: (-totals[s], (s - self.start) % self.n))
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> BoskResult | None:
         """The ranking of all seats; ``reason`` says whether the totals or the tie rule decided."""
         if self.step != S_OVER:
             return None
@@ -464,11 +477,11 @@ class Bosk(Game):
         ranking = self.ranking()
         best = totals[ranking[0]]
         tied = [seat for seat in ranking if totals[seat] == best]
-        outcome: dict[str, Any] = {"winner": ranking[0], "ranking": ranking, "totals": totals}
-        if len(tied) == 1:
-            outcome["reason"] = "score"
-        else:
-            outcome["reason"] = "tie-clockwise"
+        outcome: BoskResult = {
+            "winner": ranking[0], "ranking": ranking, "totals": totals,
+            "reason": "score" if len(tied) == 1 else "tie-clockwise",
+        }
+        if len(tied) > 1:
             outcome["tie"] = {"seats": sorted(tied), "score": best, "round_8_start": self.start}
         return outcome
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core import Score
 from .board import DIRECTIONS, Position
 from .rules import (
     S_OVER,
@@ -43,7 +44,35 @@ def wind_board(game: Position) -> list[dict[str, Any]]:
     ]
 
 
-def score_of(game: Position) -> dict[str, Any]:
+class BoskScore(Score):
+    """The score sheet beside the park (the panels show it as it is)."""
+
+    names: list[str]
+    season: str  # "spring", "autumn" or "over"
+    step: str  # what the seat to move chooses next: plant, wind, tree, tile, leaf, squirrel
+    to_move: int | None
+    start_player: int
+    round: int  # 0 in spring, then 1 to 8
+    wind: str | None  # the current round's wind, N E S W
+    round_starting: bool  # a round after the first has just begun: nobody has played in it
+    required_tree: int | None  # the tree value the round asks for (None: any)
+    wind_board: list[dict[str, Any]]  # the 8 rounds: wind, tree value asked, current
+    summer_totals: list[int]
+    winter_totals: list[int]
+    summer: list[dict[str, Any]]  # each line: line, sums, points, first, second
+    winter: list[dict[str, Any]]  # at the end, each region: region, spaces, lake, points,
+    #                               first, second
+    regions: list[dict[str, Any]]  # each region: region, spaces held per seat, lake
+    tree: str | None  # the point of the tree chosen this turn
+    trees: list[dict[str, Any]]  # per seat: trees in hand, trees standing in the park
+    tiles: list[dict[str, list[str]]]  # per seat: tiles in hand and used
+    tokens: list[int]  # per seat: leaf tokens left in the supply
+    held: list[int]  # per seat: leaf tokens held this turn
+    leaves: list[int]  # per seat: leaf tokens on the park
+    squirrels: list[str | None]  # per seat: the squirrel's space
+
+
+def score_of(game: Position) -> BoskScore:
     geo, n = game.geo, game.n
     summer_done = game.step != S_PLANT
     control = game.controlled()

@@ -8,12 +8,35 @@ its balance is 0, so each placement updates six balances and the legal list incr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ... import svgkit
-from ...core import Game, IllegalAction, choice_option, flag_option
+from ...core import Game, IllegalAction, Result, Score, choice_option, flag_option
 from .board import COLOUR_NAMES, DARK, EMPTY, LIGHT, SWAP, board_of
 from .draw import description, draw
+
+
+class Region(TypedDict):
+    """One region of the score: its cells, its Dark and Light bounding stones, and who owns it
+    (the colour and its seat, or None when the bounding stones are level)."""
+
+    cells: list[str]
+    dark: int
+    light: int
+    owner: str | None
+    seat: int | None
+
+
+class BoundersScore(Score):
+    colours: list[str]  # each seat's colour, "dark" or "light" (a swap exchanges them)
+    points: dict[str, int]  # each colour's points from regions
+    komi: float
+    stones: dict[str, int]  # each colour's stones on the board
+    regions: list[Region]
+
+
+class BoundersResult(Result):
+    colour: NotRequired[str]  # the winner's colour, when there is a winner
 
 
 class Bounders(Game):
@@ -210,7 +233,7 @@ class Bounders(Game):
     def komi(self) -> float:
         return 0.5 if self.options["komi"] else 0.0
 
-    def score(self) -> dict[str, Any]:
+    def score(self) -> BoundersScore:
         dark_points, light_points, owned = self.colour_points()
         totals: list[float] = [0, 0]
         totals[self.seat_of(DARK)] = dark_points
@@ -233,7 +256,7 @@ class Bounders(Game):
             ],
         }
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> BoundersResult | None:
         """The winner and the rule that decided: totals (with komi), then in tournament rules
         the tie-break chain: largest region won, more regions won, fewer stones, the pie."""
         if not self.is_over:

@@ -136,6 +136,35 @@ class Shift(NamedTuple):
 
 
 
+class Ending(NamedTuple):
+    """How a game ended: the rule (``larger-group``, ``fewer-lost``, ``draw-split``,
+    ``no-pawns``, ``repetition`` or ``no-moves``), the winning colour (EMPTY for a draw) and the
+    sizes of the black and the white king's groups."""
+
+    reason: str
+    winner: int
+    black: int
+    white: int
+
+
+class Undo(NamedTuple):
+    """What taking a move back needs: the move, the square after its line, the piece pushed
+    off (EMPTY if none), the pieces splintered off, and the hash, colour to move, no-return
+    direction and hold, ending, move list and counted position key from before it."""
+
+    move: int
+    end: int
+    fell: int
+    removed: list[tuple[int, int]]
+    hash: int
+    turn: int
+    back: int
+    held: range
+    over: Ending | None
+    moves: list[int] | None
+    key: int
+
+
 class Position(Protocol):
     """What the picture and the description read of a game of Splinter."""
 
@@ -145,8 +174,8 @@ class Position(Protocol):
     pawns: list[int]
     lost: list[int]
     turn: int
-    over: tuple[str, int, int, int] | None
-    stack: list[Any]
+    over: Ending | None
+    stack: list[Undo]
 
     def moves(self) -> Any: ...
 

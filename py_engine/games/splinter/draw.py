@@ -352,7 +352,7 @@ def description(game: Position) -> svgkit.Said:
     shift = game.last_shift()
     if shift is not None:
         pushed = len(shift.landed) - 1 + (shift.fell is not None)
-        action = game.action_of(game.stack[-1][0])
+        action = game.action_of(game.stack[-1].move)
         if not pushed:
             said.append(("describe.splinter.last.quiet", {"action": action},
                          f"Last move {action}."))

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired
 
 from ... import svgkit
-from ...core import Game, IllegalAction, Option, choice_option, flag_option
+from ...core import Game, IllegalAction, Option, Result, Score, choice_option, flag_option
 from .board import (
     BLACK,
     COLOUR_NAMES,
@@ -29,7 +29,9 @@ from .board import (
     RING_JOINED,
     SIZES,
     WHITE,
+    Ending,
     Shift,
+    Undo,
     coerce_size,
     colour_title,
     grid_of,
@@ -38,13 +40,24 @@ from .board import (
 )
 from .draw import description, draw, outcome_words
 
+_NEW = tuple.__new__
 SPLIT_REASONS = ("larger-group", "fewer-lost", "draw-split")
 _MOVE_TEXT = re.compile(r"([a-z])(\d{1,2})-([a-z])(\d{1,2})")
 
 
-# An undo record: move, the square after the line, piece pushed off, pieces splintered off,
-# and the hash, colour to move, no-return hold, outcome, move list and counted key before.
-_Undo = tuple[int, int, int, list[tuple[int, int]], int, int, int, range, Any, Any, int]
+class SplinterScore(Score):
+    colours: list[str]  # each seat's colour, "black" or "white"
+    pawns: dict[str, int]  # each colour's pawns on the board
+    lost: dict[str, int]  # each colour's pawns lost (pushed off or splintered off)
+    king_groups: dict[str, int]  # the size of each king's group
+    split_near: bool  # the player to move has a move that parts the kings
+
+
+class SplinterResult(Result):
+    king_groups: dict[str, int]
+    lost: dict[str, int]
+    pawns: dict[str, int]
+    colour: NotRequired[str]  # the winner's colour, when there is a winner
 
 
 class Splinter(Game):
@@ -101,8 +114,8 @@ class Splinter(Game):
         self.turn = turn
         self.back = -1
         self.held = range(0)
-        self.over: tuple[str, int, int, int] | None = None
-        self.stack: list[_Undo] = []
+        self.over: Ending | None = None
+        self.stack: list[Undo] = []
         self.history = []
         self.seen: dict[int, int] = {}
         self._moves: list[int] | None = None
@@ -213,7 +226,8 @@ class Splinter(Game):
             self.held = range(start + step, last + step, step)
         self._moves = None
         key = self._hand_over(3 - self.turn)
-        self.stack.append((move, end, fell, removed, before, *previous, key))
+        # Built as a tuple of the Undo type (the class call costs more than the whole undo).
+        self.stack.append(_NEW(Undo, (move, end, fell, removed, before, *previous, key)))
 
     def undo_move(self) -> None:
         move, end, fell, removed, h, turn, back, held, over, moves, key = self.stack.pop()
@@ -265,7 +279,7 @@ class Splinter(Game):
                     todo.append(near)
         return group
 
-    def _splinter(self, removed: list[tuple[int, int]]) -> tuple[str, int, int, int] | None:
+    def _splinter(self, removed: list[tuple[int, int]]) -> Ending | None:
         """The splinter: every 8-connected group without a king is removed and its pawns are
         lost. If the kings are then in different groups the game ends: the larger group wins
         (pieces of both colours count), then the player who has lost fewer pawns; else a draw."""
@@ -288,18 +302,18 @@ class Splinter(Game):
             return None
         if len(black) != len(white):
             winner = BLACK if len(black) > len(white) else WHITE
-            return "larger-group", winner, len(black), len(white)
+            return Ending("larger-group", winner, len(black), len(white))
         if self.lost[BLACK] != self.lost[WHITE]:
             winner = BLACK if self.lost[BLACK] < self.lost[WHITE] else WHITE
-            return "fewer-lost", winner, len(black), len(white)
-        return "draw-split", EMPTY, len(black), len(white)
+            return Ending("fewer-lost", winner, len(black), len(white))
+        return Ending("draw-split", EMPTY, len(black), len(white))
 
-    def _no_pawns(self) -> tuple[str, int, int, int]:
+    def _no_pawns(self) -> Ending:
         """A player left with no pawns loses; both left with none: a draw."""
         total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
         if self.pawns[BLACK] == self.pawns[WHITE]:
-            return "no-pawns", EMPTY, total, total
-        return "no-pawns", BLACK if self.pawns[BLACK] else WHITE, total, total
+            return Ending("no-pawns", EMPTY, total, total)
+        return Ending("no-pawns", BLACK if self.pawns[BLACK] else WHITE, total, total)
 
     def _hand_over(self, colour: int) -> int:
         """Give the turn to ``colour``. A player with no legal move passes automatically, and the
@@ -314,7 +328,7 @@ class Splinter(Game):
                 self.turn = 3 - colour
                 if not self._scan(self.turn, True):
                     total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
-                    self.over = "no-moves", EMPTY, total, total
+                    self.over = Ending("no-moves", EMPTY, total, total)
         if self.over is not None:
             return -1
         key = self.hash ^ self.grid.turn_keys[self.turn]
@@ -322,7 +336,7 @@ class Splinter(Game):
         self.seen[key] = count
         if count >= 3:
             total = len(self.pieces[BLACK]) + len(self.pieces[WHITE])
-            self.over = "repetition", EMPTY, total, total
+            self.over = Ending("repetition", EMPTY, total, total)
         return key
 
     def action_of(self, move: int) -> str:
@@ -403,7 +417,7 @@ class Splinter(Game):
     def king_groups(self) -> tuple[int, int]:
         """The sizes of the groups the black and the white king are in."""
         if self.over is not None:
-            return self.over[2], self.over[3]
+            return self.over.black, self.over.white
         black = self._group(self.kings[BLACK])
         if self.kings[WHITE] in black:
             return len(black), len(black)
@@ -413,7 +427,7 @@ class Splinter(Game):
         """Whether the player to move has a move that parts the kings (it ends the game)."""
         for move in self.moves():
             self.do(move)
-            split = self.over is not None and self.over[0] in SPLIT_REASONS
+            split = self.over is not None and self.over.reason in SPLIT_REASONS
             self.undo_move()
             if split:
                 return True
@@ -421,7 +435,7 @@ class Splinter(Game):
 
     # --- scoring --------------------------------------------------------------------------
 
-    def score(self) -> dict[str, Any]:
+    def score(self) -> SplinterScore:
         black, white = self.king_groups()
         return {
             "totals": [self.pawns[self.colour_of(seat)] for seat in range(2)],
@@ -432,13 +446,13 @@ class Splinter(Game):
             "split_near": self.over is None and self.split_near(),
         }
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> SplinterResult | None:
         """The winner and the rule that decided: ``larger-group``, ``fewer-lost`` or
         ``draw-split`` when the kings parted, ``no-pawns``, ``repetition`` or ``no-moves``."""
         if self.over is None:
             return None
         reason, winner_colour, black, white = self.over
-        outcome: dict[str, Any] = {
+        outcome: SplinterResult = {
             "winner": None,
             "ranking": [0, 1],
             "reason": reason,
@@ -448,15 +462,16 @@ class Splinter(Game):
         }
         if winner_colour:
             winner = self.seat_of(winner_colour)
-            outcome.update(winner=winner, ranking=[winner, 1 - winner],
-                           colour=COLOUR_NAMES[winner_colour])
+            outcome["winner"] = winner
+            outcome["ranking"] = [winner, 1 - winner]
+            outcome["colour"] = COLOUR_NAMES[winner_colour]
         return outcome
 
     def rewards(self) -> list[float]:
         """The search's rewards, read from the stored outcome without building ``result()``."""
         if self.over is None:
             raise IllegalAction("the game is not over: it has no rewards yet")
-        winner_colour = self.over[1]
+        winner_colour = self.over.winner
         if not winner_colour:
             return [0.5, 0.5]
         return [1.0, 0.0] if self.seat_of(winner_colour) == 0 else [0.0, 1.0]
