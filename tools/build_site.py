@@ -93,10 +93,12 @@ def fill(template: str, values: dict[str, str], catalogue: dict[str, str]) -> st
 
 
 def copy_web(out: Path) -> None:
-    """Everything in ``web/`` except the templates, as it is."""
+    """Everything in ``web/`` except the templates and type declarations, as it is."""
     for source in WEB.rglob("*"):
         relative = source.relative_to(WEB)
         if source.is_dir() or relative.as_posix() in TEMPLATES or "__pycache__" in relative.parts:
+            continue
+        if source.name.endswith(".d.ts"):
             continue
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -227,6 +229,24 @@ def game_options(name: str) -> dict[str, Any]:
     }
 
 
+def panel_module(name: str) -> str | None:
+    """A game's own side-panel module (``games/<game>.js``), or None when it has none."""
+    return f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else None
+
+
+def games_module() -> str:
+    """``js/games.js``: the games as the pages know them (their only list in JavaScript): each
+    game's name, its numbers of seats and whether it has a side-panel module of its own."""
+    games = []
+    for name in GAMES:
+        option = GAMES[name].OPTIONS.get("players")
+        players = list(option.choices) if option else [new_game(name).players]
+        games.append({"name": name, "players": players, "panel": panel_module(name) is not None})
+    listed = json.dumps(games, separators=(", ", ": "))
+    head = "// Written by tools/build_site.py from py_engine.GAMES."
+    return f"{head}\nexport const GAMES = {listed};\n"
+
+
 def load_worker() -> Any:
     """The worker module (web/engine/worker.py), run here in CPython to draw starting views."""
     spec = importlib.util.spec_from_file_location("tabula_worker", WEB / "engine" / "worker.py")
@@ -280,7 +300,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "board": board,
             "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
-            "panel": f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else GENERIC,
+            "panel": panel_module(name) or GENERIC,
         }
         (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
     # The embeddable board: its game and position come from its address, so only the text and
@@ -309,6 +329,7 @@ def build(out: Path) -> Built:
     out.mkdir(parents=True)
     catalogue = messages()
     copy_web(out)
+    (out / "js" / "games.js").write_text(games_module(), "utf-8")
     copy_runtime(out)
     compile_stdlib(out)
     write_worker(out)

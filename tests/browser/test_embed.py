@@ -4,15 +4,16 @@ addresses answered with a message, the language and the theme; and the built pag
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import build_site
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
 
+import py_engine
 from py_engine import load_game, new_game
 
 pytestmark = pytest.mark.browser
@@ -63,13 +64,16 @@ def wait_ply(page: Any, n: int) -> None:
 
 
 def test_the_embeds_know_the_sites_games(site_dir: Path) -> None:
-    """The embed and the board element accept the games the site plays (js/embed-board.js keeps
-    the list the build's SITE_GAMES has)."""
-    script = (site_dir / "js" / "embed-board.js").read_text("utf-8")
-    listed = re.search(r"export const GAMES = \[([^\]]*)\];", script)
+    """The embed and the board element accept the games the engine has: js/games.js, written by
+    the build, is the pages' only list of games; no other script lists them."""
+    module = (site_dir / "js" / "games.js").read_text("utf-8")
+    listed = re.search(r"export const GAMES = (\[.*\]);", module)
     assert listed is not None
-    assert re.findall(r'"(\w+)"', listed.group(1)) == list(build_site.SITE_GAMES)
-    assert all((site_dir / f"{name}.html").exists() for name in build_site.SITE_GAMES)
+    assert [game["name"] for game in json.loads(listed.group(1))] == list(py_engine.GAMES)
+    assert all((site_dir / f"{name}.html").exists() for name in py_engine.GAMES)
+    for script in (site_dir / "js").glob("*.js"):
+        if script.name != "games.js":
+            assert '"splinter"' not in script.read_text("utf-8"), script.name
 
 
 def test_the_build_writes_the_embed_page(site_dir: Path) -> None:

@@ -4,7 +4,8 @@ Every answer is a JSON string (plain data crosses the worker boundary unchanged)
 the truth, a game's record; the worker keeps one live game per board id and brings it to the
 record it is given by taking back and playing only the actions that differ, so a move, an undo
 or a redo costs one engine step. A bad record or action is answered with ``{"error": ...}`` and
-the board's game is left as it was.
+the board's game is left as it was; a refused record's answer also says where (``line``,
+``token``) and how many of its actions were taken (``prefix``).
 """
 
 from __future__ import annotations
@@ -38,16 +39,32 @@ def _sync(board: str, record: str) -> Game:
     undone = game.history[common:]
     for _ in undone:
         game.undo()
-    try:
-        for action in actions[common:]:
+    for line, action in numbered[common:]:
+        try:
             game.play(action)
-    except ValueError as exc:
-        while len(game.history) > common:
-            game.undo()
-        for action_back in undone:
-            game.play(action_back)
-        raise NotationError(f"action {action!r} cannot be played: {exc}", token=action) from None
+        except ValueError as exc:
+            while len(game.history) > common:
+                game.undo()
+            for action_back in undone:
+                game.play(action_back)
+            message = f"action {action!r} cannot be played: {exc}"
+            raise NotationError(message, line, action) from None
     return game
+
+
+def _refused(exc: Exception, record: str) -> dict[str, Any]:
+    """The answer to a refused record: the engine's message, the line and the token it names,
+    and ``prefix``, how many of the record's actions come before the refused one (the longest
+    part of the record that plays); None when no action is to blame (its header or options)."""
+    line = getattr(exc, "line", None)
+    prefix = None
+    try:
+        lines = [number for number, _ in parse_record(record)[3]]
+    except NotationError:
+        lines = []
+    if line is not None and line in lines:
+        prefix = lines.index(line)
+    return {"error": str(exc), "line": line, "token": getattr(exc, "token", None), "prefix": prefix}
 
 
 def _options(name: str, option_texts: dict[str, str]) -> dict[str, str]:
@@ -59,6 +76,26 @@ def _options(name: str, option_texts: dict[str, str]) -> dict[str, str]:
 
 def _answer(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+def read(record: str) -> str:
+    """A record as the engine reads it: its ``game``, ``options`` (as the game writes them) and
+    ``actions``. A refused record is answered as ``view`` answers it, with the ``game`` its
+    header names (when it names one) and the options and actions of its longest part that
+    plays (none when its options are refused)."""
+    try:
+        game = load_game(record)
+    except ValueError as exc:
+        answer = _refused(exc, record)
+        try:
+            name, option_texts, _, numbered = parse_record(record)
+        except NotationError:
+            return _answer(answer)
+        prefix = answer["prefix"]
+        taken = [] if prefix is None else [action for _, action in numbered[:prefix]]
+        options = {} if prefix is None else _options(name, option_texts)
+        return _answer({**answer, "game": name, "options": options, "actions": taken})
+    return _answer({"game": game.name, "options": game.option_record(), "actions": game.history})
 
 
 def view(board: str, record: str, settings: str = "{}") -> str:
@@ -78,7 +115,7 @@ def view(board: str, record: str, settings: str = "{}") -> str:
             **_draw_options(chosen),
         )
     except (ValueError, TypeError) as exc:
-        return _answer({"error": str(exc)})
+        return _answer(_refused(exc, record))
     return _answer(
         {
             "game": game.name,
@@ -204,4 +241,6 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
     return _answer(verdict)
 
 
-__export__ = ["view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise"]
+__export__ = [
+    "read", "view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise",
+]

@@ -3,13 +3,17 @@
 // truth, the board shows the position after its first `ply` actions, the controls step through
 // them, and a played action is added to the record. Reading the configuration (an address, or
 // an element's attributes) is the caller's; this module renders into the parts it is given and
-// talks to the engine under its own board id. No configured value is ever inserted as markup.
-import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+// talks to the engine under its own board id, through the board controller
+// (js/board-controller.js). The engine reads every record. No configured value is ever
+// inserted as markup.
+import { BoardController, showState } from "./board-controller.js";
 import { EngineError } from "./engine.js";
-import { has, playerName, t } from "./i18n.js";
+import { GAMES } from "./games.js";
+import { t } from "./i18n.js";
 import { recordText, toFragment } from "./record.js";
 
-export const GAMES = ["bounders", "splinter", "bosk"];
+/** The names of the site's games (js/games.js, written by the build). */
+export const GAME_NAMES = GAMES.map((game) => game.name);
 
 /** A problem with the configuration: its message key and values, written when shown. */
 export class EmbedError extends Error {
@@ -18,42 +22,6 @@ export class EmbedError extends Error {
     this.key = key;
     this.values = values;
   }
-}
-
-/** A record's text (the engine's format: `key: value` header lines, the first `game: NAME`, a
- * blank line, one action per line; `#` lines are comments) as game, options and actions. */
-export function readRecord(text) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  let name = null;
-  const found = {};
-  const played = [];
-  let header = true;
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line.startsWith("#")) continue;
-    if (!header) {
-      if (line) played.push(line);
-      continue;
-    }
-    if (!line) {
-      if (name !== null) header = false;
-      continue;
-    }
-    const colon = line.indexOf(":");
-    const key = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : "";
-    if (!key) throw new EmbedError("embed.error.record", { message: line });
-    const value = line.slice(colon + 1).trim();
-    if (name === null) {
-      if (key !== "game") throw new EmbedError("embed.error.record", { message: line });
-      name = value.toLowerCase();
-    } else if (key in found || key === "game") {
-      throw new EmbedError("embed.error.record", { message: line });
-    } else {
-      found[key] = value;
-    }
-  }
-  if (name === null) throw new EmbedError("embed.error.record", { message: text.slice(0, 40) });
-  return { game: name, options: found, actions: played };
 }
 
 /** Comma-separated actions, each URL-encoded as in a game page's fragment (so an action may
@@ -74,31 +42,64 @@ export function readMoves(raw, { plus = false } = {}) {
  * asked for, `given` the names of the option and `moves` settings present. Settings of a source
  * not used are reported through `board` as ignored, with the message keys of `words` ("embed"
  * for an address, "element" for attributes). */
+/**
+ * Where a board's game comes from: a record's text (the engine reads it), or a game's name,
+ * options and actions. `named` is the game the configuration names, if any.
+ * @typedef {{named: string | null, record: string} | {named: string | null, game: string,
+ *   options: Record<string, string>, actions: string[]}} Source
+ */
+
+/**
+ * The problems a board reports.
+ * @typedef {{report: (key: string, values?: object) => void}} Reporter
+ */
+
+/** The game to show, from the first of its sources that is given: `record` (a record's text),
+ * else `fragment` (a game page's `size=7&moves=g7,swap`, read by `fromFragment`), else
+ * `options` (names to values) with `moves` (a function giving the actions). `named` is the game
+ * asked for, `given` the names of the option and `moves` settings present. Settings of a source
+ * not used are reported through `board` as ignored, with the message keys of `words` ("embed"
+ * for an address, "element" for attributes). A record's game is known once the engine has read
+ * it (`EmbedBoard.openRecord`).
+ * @param {Reporter} board
+ * @param {{named: string | null, record: string | null,
+ *   fragment: (() => {options: Record<string, string>, actions: string[]}) | null,
+ *   options: Record<string, string>, moves: () => string[], given: string[], words: string}} setup
+ * @returns {Source} */
 export function chooseSource(board, { named, record, fragment, options, moves, given, words }) {
+  /** @type {Source} */
   let source;
   let ignored = [];
   if (record !== null) {
-    source = readRecord(record);
+    source = { named, record };
     ignored = [...given, ...(fragment ? ["#…"] : [])];
-    if (named && named.toLowerCase() !== source.game) {
-      board.report(`${words}.error.game-differs`, { game: named, record: source.game });
-    }
-  } else if (fragment) {
-    source = { game: (named || "").toLowerCase(), ...fragment() };
-    ignored = given;
   } else {
-    source = { game: (named || "").toLowerCase(), options, actions: moves() };
+    const game = (named || "").toLowerCase();
+    source = { named, game, ...(fragment ? fragment() : { options, actions: moves() }) };
+    ignored = fragment ? given : [];
   }
   if (ignored.length) {
     board.report(`${words}.error.ignored`, { names: [...new Set(ignored)].join(", ") });
   }
-  if (!source.game) throw new EmbedError(`${words}.error.no-game`);
-  if (!GAMES.includes(source.game)) throw new EmbedError("embed.error.game", { game: source.game });
+  if ("game" in source) knownGame(source.game, words);
   return source;
 }
 
+/** A game's name checked against the site's games: EmbedError when it is missing or unknown.
+ * @param {string} game
+ * @param {string} words */
+function knownGame(game, words) {
+  if (!game) throw new EmbedError(`${words}.error.no-game`);
+  if (!GAME_NAMES.includes(game)) throw new EmbedError("embed.error.game", { game, games: GAME_NAMES.join(", ") });
+}
+
 /** A yes/no setting written 1 or 0 (true or false); null for one not given. Anything else is
- * reported (`key`: the message saying so) and the fallback used. */
+ * reported (`key`: the message saying so) and the fallback used.
+ * @param {Reporter} board
+ * @param {string} key
+ * @param {string} name
+ * @param {string | null} value
+ * @param {boolean} fallback */
 export function readFlag(board, key, name, value, fallback) {
   if (value === null) return fallback;
   if (value === "1" || value === "true") return true;
@@ -107,7 +108,10 @@ export function readFlag(board, key, name, value, fallback) {
   return fallback;
 }
 
-/** The wanted ply: a whole number, or null (not given, or reported) for the end of the record. */
+/** The wanted ply: a whole number, or null (not given, or reported) for the end of the record.
+ * @param {Reporter} board
+ * @param {string} key
+ * @param {string | null} value */
 export function readPly(board, key, value) {
   if (value === null || value === "") return null;
   if (!/^\d+$/.test(value)) {
@@ -118,29 +122,68 @@ export function readPly(board, key, value) {
 }
 
 /**
- * A board in the page. `host` carries the board's state for styles and tests (data-ready,
- * data-game, data-ply, data-plies, data-over, data-problems; classes playable and hide-legal)
- * and hears its keys; `parts` are its elements: error, board, choices, status, controls,
- * first, back, forward, last, plyLabel, open, and keys (the element whose keydown events it
- * handles; the host when not given). `id` is the engine's board id: one per board;
- * `site` is the address of the site's folder that the "Open in Tabula" link starts with.
+ * The parts of an embedded board (embed.html has them in its markup; <tabula-board> builds
+ * them): `keys` is the element whose keydown events it handles (the host when not given).
+ * @typedef {object} Parts
+ * @property {HTMLElement} error
+ * @property {HTMLElement} board
+ * @property {HTMLElement} choices
+ * @property {HTMLElement} status
+ * @property {HTMLElement} controls
+ * @property {HTMLButtonElement} first
+ * @property {HTMLButtonElement} back
+ * @property {HTMLButtonElement} forward
+ * @property {HTMLButtonElement} last
+ * @property {HTMLElement} plyLabel
+ * @property {HTMLAnchorElement} open
+ * @property {HTMLElement} [keys]
  */
-export class EmbedBoard {
+
+/**
+ * The engine's functions as js/engine.js gives them.
+ * @typedef {Awaited<ReturnType<typeof import("./engine.js").connectEngine>>} Engine
+ */
+
+/**
+ * A board in the page. `host` carries the board's state for styles and tests (data-ready,
+ * data-game, data-ply, data-plies, data-over, data-problems; classes playable and hide-legal);
+ * `parts` are its elements. `id` is the engine's board id: one per board; `site` is the address
+ * of the site's folder that the "Open in Tabula" link starts with.
+ */
+export class EmbedBoard extends BoardController {
+  /**
+   * @param {HTMLElement} host
+   * @param {Parts} parts
+   * @param {{id: string, site?: string}} setup
+   */
   constructor(host, parts, { id, site = "" }) {
+    super({
+      id,
+      frame: parts.board,
+      choices: parts.choices,
+      hooks: {
+        play: (action) => this.enqueue(() => this.playAt(action)),
+        choose: (select) => this.enqueue(() => this.show(this.ply, select)),
+        playable: () => this.shown.interactive,
+        fail: (error) => this.reportFailure(error),
+      },
+    });
     this.host = host;
     this.parts = parts;
-    this.id = id;
     this.site = site;
+    /** @type {Engine | null} */
     this.engine = null;
+    /** @type {string | null} */
     this.game = null;
+    /** @type {Record<string, string>} */
     this.options = {};
-    this.actions = []; // the record's actions, all of them legal
+    /** @type {string[]} the record's actions, all of them legal */
+    this.actions = [];
     this.ply = 0; // the position shown: the one after the first `ply` actions
-    this.view = null;
-    this.selected = null; // the part of an action chosen so far (data-select), or null
     this.shown = { interactive: false, controls: false, legal: false, coords: false };
-    this.problems = []; // {key, values}: written in the page's language when shown
-    this.queue = Promise.resolve();
+    /** @type {{key: string, values: object}[]} written in the page's language when shown */
+    this.problems = [];
+    this.words = "embed"; // the messages of the configuration: "embed" or "element"
     this.wired = false;
     this.retired = false; // a board replaced by another in the same host: it shows nothing more
   }
@@ -152,6 +195,7 @@ export class EmbedBoard {
 
   // --- problems ---------------------------------------------------------------------------
 
+  /** @param {string} key @param {object} [values] */
   report(key, values = {}) {
     this.problems.push({ key, values });
     this.showProblems();
@@ -165,77 +209,76 @@ export class EmbedBoard {
     this.host.dataset.problems = String(this.problems.length);
   }
 
+  /** @param {any} error */
   reportFailure(error) {
     if (error instanceof EmbedError) this.report(error.key, error.values);
     else if (error instanceof EngineError) this.report("error.engine", { message: error.message });
     else this.report("embed.error.other", { message: String(error?.message ?? error) });
   }
 
-  /** Run engine tasks one after another: a click never overtakes the answer to the one before. */
+  /** Run engine tasks one after another, as long as the board is shown.
+   * @param {() => unknown} task */
   enqueue(task) {
-    const run = () => (this.retired ? undefined : task());
-    this.queue = this.queue.then(run).catch((error) => this.reportFailure(error));
-    return this.queue;
+    return super.enqueue(() => (this.retired ? undefined : task()));
   }
 
   // --- the record -------------------------------------------------------------------------
 
+  /** @param {number} count */
   recordOf(count) {
-    return recordText(this.game, this.options, this.actions.slice(0, count));
+    return recordText(this.game ?? "", this.options, this.actions.slice(0, count));
   }
 
-  async viewOf(record, select = null) {
-    return this.engine.view(this.id, record, { coords: this.shown.coords, select });
+  /** @param {string} record @param {string | null} [select] */
+  viewOf(record, select = null) {
+    if (!this.engine) throw new Error("the engine is not ready");
+    return this.ask(this.engine, record, { coords: this.shown.coords, select });
   }
 
-  /** Whether the engine takes the record of the first `count` actions; its refusal, if not. */
-  async tries(count) {
-    try {
-      await this.viewOf(this.recordOf(count));
-      return null;
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      return error.message;
-    }
-  }
-
-  /** Bring the source's record to the engine. Options it refuses give the game's standard
-   * start; an action it refuses ends the record before it (found by halving: the worker plays
-   * only the actions that differ from its last record, so each try is cheap). */
+  /** Bring the source's game to the board, as the engine reads it. Options it refuses give the
+   * game's standard start; an action it refuses ends the record before it (the engine says
+   * how many actions it took). A record the engine cannot read, or of a game the site does not
+   * have, is an EmbedError.
+   * @param {Source} source */
   async openRecord(source) {
-    this.options = source.options;
-    this.actions = source.actions;
-    if ((await this.tries(this.actions.length)) === null) return;
-    const refused = await this.tries(0);
-    if (refused !== null) {
-      this.report("embed.error.options", { message: refused });
-      this.options = {};
-      this.actions = [];
-      return;
+    if (!this.engine) throw new Error("the engine is not ready");
+    const text = "record" in source ? source.record : recordText(source.game, source.options, source.actions);
+    let answer;
+    try {
+      answer = await this.engine.read(text);
+    } catch (error) {
+      if (!(error instanceof EngineError) || !error.answer) throw error;
+      answer = error.answer;
     }
-    let good = 0; // a prefix the engine accepts
-    let bad = this.actions.length; // one it refuses
-    let refusal = "";
-    while (bad - good > 1) {
-      const middle = Math.floor((good + bad) / 2);
-      const answer = await this.tries(middle);
-      if (answer === null) {
-        good = middle;
-      } else {
-        bad = middle;
-        refusal = answer;
-      }
+    if (!answer.game) throw new EmbedError("embed.error.record", { message: answer.error });
+    knownGame(answer.game, "embed");
+    if ("record" in source && source.named && source.named.toLowerCase() !== answer.game) {
+      this.report(`${this.words}.error.game-differs`, { game: source.named, record: answer.game });
     }
-    if (!refusal) refusal = (await this.tries(bad)) ?? "";
-    this.report("embed.error.action", {
-      number: bad, action: this.actions[bad - 1], message: refusal,
-    });
-    this.actions = this.actions.slice(0, good);
+    this.setGame(answer.game);
+    this.options = answer.options ?? {};
+    this.actions = answer.actions ?? [];
+    if (!answer.error) return;
+    if (answer.prefix === null || answer.prefix === undefined) {
+      this.report("embed.error.options", { message: answer.error });
+    } else {
+      this.report("embed.error.action", {
+        number: answer.prefix + 1, action: answer.token, message: answer.error,
+      });
+    }
   }
 
-  /** Show the position after `count` actions (with `select`, a part of an action chosen). */
+  /** @param {string} game */
+  setGame(game) {
+    this.game = game;
+    if (!this.retired) this.host.dataset.game = game;
+  }
+
+  /** Show the position after `count` actions (with `select`, a part of an action chosen).
+   * @param {number} count @param {string | null} [select] */
   async show(count, select = null) {
     const answer = await this.viewOf(this.recordOf(count), select);
+    if (!answer) return;
     this.view = answer;
     this.ply = count;
     this.selected = select;
@@ -244,15 +287,16 @@ export class EmbedBoard {
   }
 
   /** Play `action` at the position shown: the record goes on from there (if it went on with
-   * another action, the rest is dropped; with this very action, it is kept). */
-  async play(action) {
+   * another action, the rest is dropped; with this very action, it is kept).
+   * @param {string} action */
+  async playAt(action) {
     if (this.actions[this.ply] === action) {
       await this.show(this.ply + 1);
       return;
     }
     const next = [...this.actions.slice(0, this.ply), action];
-    const record = recordText(this.game, this.options, next);
-    const answer = await this.engine.view(this.id, record, { coords: this.shown.coords });
+    const answer = await this.viewOf(recordText(this.game ?? "", this.options, next));
+    if (!answer) return;
     this.actions = next;
     this.view = answer;
     this.ply = next.length;
@@ -262,61 +306,18 @@ export class EmbedBoard {
 
   // --- showing ----------------------------------------------------------------------------
 
-  seatName(seat) {
-    const { score } = this.view;
-    const name = playerName(score.names, seat);
-    const colour = score.colours?.[seat];
-    if (!colour) return name;
-    const said = has(`colour.${colour}`) ? t(`colour.${colour}`) : colour;
-    return t("seat.with-colour", { name, colour: said });
-  }
-
   statusText() {
-    const { result } = this.view;
-    if (!result) return t("turn.to-move", { seat: this.seatName(this.view.to_move) });
-    const outcome = result.winner === null
-      ? t("result.draw")
-      : t("result.wins", { seat: this.seatName(result.winner) });
-    return t("embed.over", { result: outcome });
-  }
-
-  /** A board to look at only: its parts are not buttons and not in the tab order. */
-  inert(frame) {
-    for (const el of frame.querySelectorAll("[data-action], [data-select]")) {
-      el.removeAttribute("tabindex");
-      if (el.getAttribute("role") === "button") el.removeAttribute("role");
-    }
-    frame.querySelector("svg")?.setAttribute("role", "img");
-  }
-
-  renderChoices() {
-    const { view, game, selected } = this;
-    const playable = this.shown.interactive && !view.result;
-    const buttons = playable ? choiceButtons(game, view.buttons, selected) : [];
-    this.parts.choices.replaceChildren(...buttons);
-    this.parts.choices.hidden = buttons.length === 0;
+    return this.view?.result ? t("embed.over", { result: this.resultText() }) : this.turnText();
   }
 
   render() {
-    if (this.retired) return;
+    if (this.retired || !this.view) return;
     const { parts, view, ply, actions, host } = this;
-    const frame = parts.board;
-    const hadFocus = frame.contains(document.activeElement);
-    const { action, select } = document.activeElement?.dataset ?? {};
-    showSvg(frame, view.svg);
-    if (this.shown.interactive && !view.result) {
-      const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
-        || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
-      rovingFocus(frame, again);
-      if (hadFocus) (again || frame).focus();
-    } else {
-      this.inert(frame);
-    }
+    this.draw({ interactive: this.shown.interactive });
     const { status } = parts;
     status.dataset.state = view.result ? "over" : "ready";
     status.removeAttribute("data-i18n");
     status.textContent = this.statusText();
-    this.renderChoices();
     parts.plyLabel.textContent = t("embed.ply", { ply, plies: actions.length });
     parts.first.disabled = ply === 0;
     parts.back.disabled = ply === 0;
@@ -330,50 +331,19 @@ export class EmbedBoard {
 
   // --- acting -----------------------------------------------------------------------------
 
-  /** Show the position after `count` actions (kept within the record), once the board is up. */
+  /** Show the position after `count` actions (kept within the record), once the board is up.
+   * @param {number} count */
   step(count) {
     if (!this.view) return;
     const target = Math.max(0, Math.min(this.actions.length, count));
     if (target !== this.ply || this.selected !== null) this.enqueue(() => this.show(target));
   }
 
-  /** A click on a whole action plays it; on a partial one (data-select) it chooses that part,
-   * or drops it when chosen already, and the engine shows what can follow. */
-  onActivate(event) {
-    if (!this.shown.interactive || !this.view || this.view.result) return;
-    const el = event.target.closest?.("[data-action], [data-select]");
-    if (!el) {
-      if (this.selected !== null && this.parts.board.contains(event.target)) {
-        this.enqueue(() => this.show(this.ply));
-      }
-      return;
-    }
-    event.preventDefault();
-    if (el.dataset.action !== undefined) {
-      const chosen = el.dataset.action;
-      this.enqueue(() => this.play(chosen));
-    } else {
-      const chosen = el.dataset.select === this.selected ? null : el.dataset.select;
-      this.enqueue(() => this.show(this.ply, chosen));
-    }
-  }
-
-  onKey(event) {
-    if (!this.shown.interactive) return;
-    const frame = this.parts.board;
-    if (moveFocus(frame, event)) return;
-    const onBoard = frame.contains(event.target);
-    if ((event.key === "Enter" || event.key === " ") && onBoard) this.onActivate(event);
-    if (event.key === "Escape" && this.selected !== null) this.enqueue(() => this.show(this.ply));
-  }
-
   wire() {
     if (this.wired) return;
     this.wired = true;
     const { parts } = this;
-    parts.board.addEventListener("click", (event) => this.onActivate(event));
-    parts.choices.addEventListener("click", (event) => this.onActivate(event));
-    (parts.keys ?? this.host).addEventListener("keydown", (event) => this.onKey(event));
+    super.wire(parts.keys ?? this.host);
     parts.first.addEventListener("click", () => this.step(0));
     parts.back.addEventListener("click", () => this.step(this.ply - 1));
     parts.forward.addEventListener("click", () => this.step(this.ply + 1));
@@ -384,57 +354,43 @@ export class EmbedBoard {
 
   /** Show the game of `source`: the yes/no settings read by `flag(name, fallback)`, the ply
    * asked for as text (`ply`, null for none; a bad one is reported with the key `param`), the
-   * page's engine from `connect()`. */
-  async open(source, { flag, ply, param, connect }) {
+   * page's engine from `connect()`; `words` names the messages of the configuration ("embed"
+   * for an address, "element" for attributes).
+   * @param {Source} source
+   * @param {{flag: (name: string, fallback: boolean) => boolean, ply: string | null,
+   *   param: string, words: string, connect: () => Promise<Engine>}} setup */
+  async open(source, { flag, ply, param, words, connect }) {
+    this.words = words;
     const interactive = flag("interactive", false);
-    const shown = {
-      interactive,
-      controls: flag("controls", source.actions.length > 0),
-      legal: flag("legal", interactive),
-      coords: flag("coords", false),
-    };
-    this.game = source.game;
-    this.shown = shown;
-    this.host.dataset.game = source.game;
-    this.host.classList.toggle("playable", shown.interactive);
-    this.host.classList.toggle("hide-legal", !shown.legal);
-    this.parts.controls.hidden = !shown.controls;
+    this.shown = { interactive, controls: false, legal: flag("legal", interactive), coords: flag("coords", false) };
+    if ("game" in source) this.setGame(source.game);
+    this.host.classList.toggle("playable", interactive);
+    this.host.classList.toggle("hide-legal", !this.shown.legal);
     const wanted = readPly(this, param, ply);
-    let engine;
     try {
-      engine = await connect();
+      this.engine = await connect();
     } catch (error) {
       this.report("error.worker", { message: String(error?.message ?? error) });
       this.finish("failed");
       return;
     }
-    await this.start(engine, source, wanted);
-  }
-
-  finish(state) {
-    if (this.retired) return;
-    if (state === "failed") {
-      const { status } = this.parts;
-      status.dataset.state = "failed";
-      status.dataset.i18n = "embed.failed";
-      status.textContent = t("embed.failed");
-    }
-    this.host.dataset.ready = "true";
-  }
-
-  /** Open the source's record on `engine` and show the wanted ply (null: the end), then
-   * listen to the board and the controls. */
-  async start(engine, source, wanted) {
-    this.engine = engine;
-    const given = source.actions.length;
     await this.enqueue(async () => {
       await this.openRecord(source);
-      if (wanted !== null && wanted > given) {
-        this.report("embed.error.ply", { ply: wanted, plies: given });
-      }
-      await this.show(Math.min(wanted ?? this.actions.length, this.actions.length));
+      const given = this.actions.length;
+      this.shown.controls = flag("controls", given > 0);
+      this.parts.controls.hidden = !this.shown.controls;
+      if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
+      await this.show(Math.min(wanted ?? given, given));
     });
     this.wire();
     this.finish(this.view ? "ready" : "failed");
+  }
+
+  /** The board is up (or could not be): say so to the host.
+   * @param {"ready" | "failed"} state */
+  finish(state) {
+    if (this.retired) return;
+    if (state === "failed") showState(this.parts.status, "failed", "embed.failed");
+    this.host.dataset.ready = "true";
   }
 }

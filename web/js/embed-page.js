@@ -15,6 +15,8 @@ const OWN = new Set([
   "game", "record", "moves", "ply", "interactive", "controls", "legal", "coords", "lang", "theme",
 ]);
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 
 const board = new EmbedBoard(document.body, {
   error: $("error"),
@@ -22,12 +24,12 @@ const board = new EmbedBoard(document.body, {
   choices: $("choices"),
   status: $("status"),
   controls: $("controls"),
-  first: $("first"),
-  back: $("back"),
-  forward: $("forward"),
-  last: $("last"),
+  first: button("first"),
+  back: button("back"),
+  forward: button("forward"),
+  last: button("last"),
   plyLabel: $("ply-label"),
-  open: $("open"),
+  open: /** @type {HTMLAnchorElement} */ ($("open")),
 }, { id: "embed" });
 
 /** A yes/no parameter, written 1 or 0 (true or false); anything else is reported. */
@@ -66,6 +68,7 @@ function queryMoves() {
 function readGame(params) {
   const optionNames = [...params.keys()].filter((key) => !OWN.has(key));
   const fragment = location.hash.replace(/^#/, "");
+  /** @type {Record<string, string>} */
   const options = {};
   for (const key of optionNames) options[key] = params.get(key);
   const linked = () => {
@@ -104,13 +107,14 @@ async function main() {
     board.finish("failed");
     return;
   }
-  document.title = `${t(`game.${source.game}.title`)} · ${t("site.name")}`;
   await board.open(source, {
     flag: (name, fallback) => flag(params, name, fallback),
     ply: params.get("ply"),
     param: "embed.error.param",
+    words: "embed",
     connect: () => connectEngine(),
   });
+  if (board.game) document.title = `${t(`game.${board.game}.title`)} · ${t("site.name")}`;
 }
 
 main().catch((error) => {

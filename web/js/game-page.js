@@ -1,9 +1,10 @@
 // The game page: one controller for every game. The record (options + actions) is the truth;
 // each change sends it to the engine worker and shows what comes back. Per-game wording and
 // side panels come from games/<name>.js.
-import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+import { showSvg } from "./board.js";
+import { BoardController, eventElement, showState } from "./board-controller.js";
 import { connectEngine, EngineError } from "./engine.js";
-import { has, playerName, t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
@@ -11,6 +12,11 @@ import { Computer, readSeatFields, seatFields } from "./computer.js";
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const checkbox = (id) => /** @type {HTMLInputElement} */ ($(id));
+/** @param {string} id */
+const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+const newGameDialog = /** @type {HTMLDialogElement} */ ($("new-game-dialog"));
 const body = document.body;
 const game = body.dataset.game;
 const optionSpecs = JSON.parse(body.dataset.options);
@@ -21,17 +27,26 @@ let engineReady = null;
 let engine = null;
 let panel = null;
 let state = { options: {}, actions: [], redo: [] };
-let view = null;
-let queue = Promise.resolve();
 let previewing = null;
-let selected = null;
 let computer = null;
+// The board: its view, its engine queue, clicks and keys. After each task, the computer sees
+// the game (it may start or drop its thinking).
+const board = new BoardController({
+  id: BOARD,
+  frame: $("board"),
+  choices: $("choices"),
+  hooks: {
+    play,
+    choose,
+    playable: () => !computer.plays(board.view.to_move),
+    fail: showFailure,
+    settled: () => board.view && computer.update(board.view, currentRecord()),
+  },
+});
 
-/** Run tasks one after another: a click never overtakes the answer to the click before.
- * After each, the computer sees the game (it may start or drop its thinking). */
+/** Run tasks one after another on the board's queue. */
 function enqueue(task) {
-  queue = queue.then(task).catch(showFailure).then(() => view && computer.update(view, currentRecord()));
-  return queue;
+  return board.enqueue(task);
 }
 
 function currentRecord() {
@@ -53,10 +68,7 @@ function announce(message) {
 }
 
 function setStatus(key) {
-  const el = $("status");
-  el.dataset.state = key;
-  el.dataset.i18n = `status.${key}`;
-  el.textContent = t(`status.${key}`);
+  showState($("status"), key, `status.${key}`);
 }
 
 /** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
@@ -64,17 +76,17 @@ function setStatus(key) {
 async function go(next, { said = "", select = null } = {}) {
   const record = recordText(game, next.options, next.actions);
   const chosen = {
-    coords: $("show-coords").checked, select, draw: panel.drawOptions?.(), hint: computer.hintFor(record),
+    coords: checkbox("show-coords").checked, select, draw: panel.drawOptions?.(), hint: computer.hintFor(record),
   };
-  const worker = await engineReady;
-  const answer = await worker.view(BOARD, record, chosen);
-  selected = select;
+  const answer = await board.ask(await engineReady, record, chosen);
+  if (!answer) return;
+  board.selected = select;
   state = { options: answer.options, actions: answer.actions, redo: next.redo };
-  view = answer;
+  board.view = answer;
   showError("");
   render();
   persist();
-  announce([said, answer.result ? resultSentence(answer) : ""].filter(Boolean).join(" "));
+  announce([said, board.resultText()].filter(Boolean).join(" "));
 }
 
 function persist() {
@@ -86,44 +98,32 @@ function persist() {
 // --- showing a view ---------------------------------------------------------------------
 
 function render() {
-  const frame = $("board");
-  const hadFocus = frame.contains(document.activeElement);
-  const { action, select } = document.activeElement?.dataset ?? {};
-  if (view.svg) showSvg(frame, view.svg);
+  const { view } = board;
+  board.draw();
   hidePreviewPicture();
-  const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
-    || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
-  rovingFocus(frame, again);
-  if (hadFocus) (again || frame).focus();
   renderTurn();
   renderScore(view.score, $("totals"));
   $("preview").textContent = "";
   const details = panel.details ? panel.details(view, t) : null;
   $("details").replaceChildren(...(details ? [details] : []));
-  renderChoices();
   renderMoves();
   renderResult();
   $("record").textContent = view.record;
-  $("undo").disabled = state.actions.length === 0;
-  $("redo").disabled = state.redo.length === 0;
+  button("undo").disabled = state.actions.length === 0;
+  button("redo").disabled = state.redo.length === 0;
   body.dataset.ply = String(state.actions.length);
   body.dataset.over = String(Boolean(view.result));
   computer.render(view, currentRecord());
 }
 
-/** A seat as players know it: its name if the game has names, else "Player n", with its
- * colour when the game gives seats colours (a swap can change them). */
 function seatName(seat) {
-  const name = playerName(view.score.names, seat);
-  const colour = view.score.colours?.[seat];
-  if (!colour) return name;
-  return t("seat.with-colour", { name, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour });
+  return board.seatName(seat);
 }
 
 function renderTurn() {
   const el = $("turn");
   el.removeAttribute("data-i18n");
-  el.textContent = view.result ? t("turn.over") : t("turn.to-move", { seat: seatName(view.to_move) });
+  el.textContent = board.view.result ? t("turn.over") : board.turnText();
 }
 
 function formatPoints(value) {
@@ -134,7 +134,7 @@ function renderScore(score, list) {
   const items = score.totals.map((total, seat) => {
     const li = document.createElement("li");
     li.dataset.seat = String(seat);
-    if (seat === view.to_move) li.classList.add("to-move");
+    if (seat === board.view.to_move) li.classList.add("to-move");
     const name = document.createElement("span");
     name.className = "seat";
     name.textContent = seatName(seat);
@@ -145,10 +145,6 @@ function renderScore(score, list) {
     return li;
   });
   list.replaceChildren(...items);
-}
-
-function renderChoices() {
-  $("choices").replaceChildren(...choiceButtons(game, view.buttons, selected));
 }
 
 function renderMoves() {
@@ -162,6 +158,7 @@ function renderMoves() {
 }
 
 function renderResult() {
+  const { view } = board;
   const section = $("result");
   const result = view.result;
   section.hidden = !result;
@@ -172,27 +169,22 @@ function renderResult() {
   }
   section.dataset.winner = result.winner === null ? "draw" : String(result.winner);
   section.dataset.reason = result.reason;
-  $("result-text").textContent = resultSentence(view);
+  $("result-text").textContent = board.resultText();
   const reasonKey = `reason.${game}.${result.reason}`;
   $("result-reason").textContent = has(reasonKey) ? t(reasonKey) : t("reason.other", { reason: result.reason });
   const details = panel.resultDetails ? panel.resultDetails(view, t) : null;
   $("result-details").replaceChildren(...(details ? [details] : []));
 }
 
-function resultSentence(answer) {
-  const { winner } = answer.result;
-  return winner === null ? t("result.draw") : t("result.wins", { seat: seatName(winner) });
-}
-
 /** "Player 1 (Dark) played g7": said before the action is sent, while the mover is known. */
 function played(action) {
-  return t("announce.played", { seat: seatName(view.to_move), action });
+  return t("announce.played", { seat: seatName(board.view.to_move), action });
 }
 
 // --- acting -----------------------------------------------------------------------------
 
 function play(action) {
-  if (!view || view.result) return;
+  if (!board.view || board.view.result) return;
   enqueue(() => playNow(action));
 }
 
@@ -203,7 +195,7 @@ function playNow(action) {
 
 /** The computer's action, played only if the game is still the one it thought about. */
 function computerPlay(action, record) {
-  enqueue(() => (record === currentRecord() && !view.result ? playNow(action) : undefined));
+  enqueue(() => (record === currentRecord() && !board.view.result ? playNow(action) : undefined));
 }
 
 /** Take back the last action; with computers at the table, take back until a person is to
@@ -215,7 +207,7 @@ function undo() {
       const action = state.actions.at(-1);
       await go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
         { said: t("announce.undone", { action }) });
-    } while (state.actions.length && computer.plays(view.to_move) && computer.hasPerson(view.players));
+    } while (state.actions.length && computer.plays(board.view.to_move) && computer.hasPerson(board.view.players));
   });
 }
 
@@ -228,45 +220,27 @@ function redo() {
       const action = state.redo.at(-1);
       await go({ ...state, actions: [...state.actions, action], redo: state.redo.slice(0, -1) },
         { said: played(action) });
-    } while (state.redo.length && computer.plays(view.to_move) && computer.hasPerson(view.players));
+    } while (state.redo.length && computer.plays(board.view.to_move) && computer.hasPerson(board.view.players));
   });
 }
 
-/** A click on a whole action plays it; on a partial one (data-select) it chooses that part,
- * or drops it when chosen already, and the engine shows what can follow. */
-function onActivate(event) {
-  const el = event.target.closest?.("[data-action], [data-select]");
-  if (!el && selected !== null && event.target.closest?.("#board")) choose(null);
-  if (!el || !view || view.result || computer.plays(view.to_move)) return;
-  event.preventDefault();
-  if (el.dataset.action !== undefined) {
-    play(el.dataset.action);
-  } else {
-    choose(el.dataset.select === selected ? null : el.dataset.select);
-  }
-}
-
+/** Choose a part of an action (null: drop it); the engine shows what can follow. */
 function choose(select) {
   enqueue(() => go(state, { select }));
 }
 
-function onKey(event) {
-  if (moveFocus($("board"), event)) return;
-  if ((event.key === "Enter" || event.key === " ") && event.target.closest("#board")) onActivate(event);
-  if (event.key === "Escape" && selected !== null) choose(null);
-}
-
 async function onPreview(event) {
-  const el = event.target.closest?.("#board [data-action]");
-  const action = el?.dataset.action;
+  const el = eventElement(event)?.closest("#board [data-action]");
+  const action = el instanceof SVGElement || el instanceof HTMLElement ? el.dataset.action : undefined;
+  const { view } = board;
   if (!action || !engine || !view || view.result || action === previewing) return;
   previewing = action;
   const ply = state.actions.length;
-  await queue;
+  await board.queue;
   if (previewing !== action || ply !== state.actions.length) return;
   try {
     const settings = panel.previewText
-      ? { picture: true, coords: $("show-coords").checked, draw: panel.drawOptions?.() } : {};
+      ? { picture: true, coords: checkbox("show-coords").checked, draw: panel.drawOptions?.() } : {};
     const answer = await engine.preview(BOARD, recordText(game, state.options, state.actions), action, settings);
     if (previewing !== action) return;
     if (answer.svg) showSvg($("board-preview"), answer.svg);
@@ -283,7 +257,7 @@ async function onPreview(event) {
 
 function showPreview(action, after) {
   const parts = after.totals.map((total, seat) => {
-    const change = total - view.score.totals[seat];
+    const change = total - board.view.score.totals[seat];
     const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
     return t("preview.seat", {
       seat: seatName(seat), points: formatPoints(total), change: `${sign}${formatPoints(Math.abs(change))}`,
@@ -293,7 +267,7 @@ function showPreview(action, after) {
 }
 
 function endPreview(event) {
-  if (event.target.closest?.("#board [data-action]")) {
+  if (eventElement(event)?.closest("#board [data-action]")) {
     previewing = null;
     $("preview").textContent = "";
     hidePreviewPicture();
@@ -312,9 +286,9 @@ function hidePreviewPicture() {
  * its options. Options the page or the engine refuses reopen it with the reason. */
 function openNewGame() {
   (panel.buildOptions ?? buildOptionFields)($("option-fields"), game, optionSpecs, state.options, t);
-  seatFields($("seat-fields"), $("option-fields"), view.players, computer.seats, t);
+  seatFields($("seat-fields"), $("option-fields"), board.view.players, computer.seats, t);
   showNewGameError("");
-  $("new-game-dialog").showModal();
+  newGameDialog.showModal();
 }
 
 function showNewGameError(message) {
@@ -323,7 +297,7 @@ function showNewGameError(message) {
 }
 
 function onNewGameClosed() {
-  const dialog = $("new-game-dialog");
+  const dialog = newGameDialog;
   if (dialog.returnValue !== "start") return;
   const refused = (error) => {
     showNewGameError(error.message);
@@ -336,15 +310,21 @@ function onNewGameClosed() {
     refused(error);
     return;
   }
-  const seats = readSeatFields($("seat-fields"), $("option-fields"), view.players);
+  const seats = readSeatFields($("seat-fields"), $("option-fields"), board.view.players);
   enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") })
     .then(() => computer.setSeats(seats)).catch(refused));
 }
 
 // --- start ------------------------------------------------------------------------------
 
+/**
+ * A game's record with the actions taken back: options, actions, redo.
+ * @typedef {{options: Record<string, string>, actions: string[], redo: string[]}} GameState
+ */
+
 /** The game to open: the link's, else the saved one, else a new game. A malformed link is
- * reported and the saved game opened instead; so is a link the engine refuses (`fallback`). */
+ * reported and the saved game opened instead; so is a link the engine refuses (`fallback`).
+ * @returns {{next: GameState, fallback?: GameState, linkError?: string}} */
 function chosenGame() {
   const saved = loadSaved(game) || { options: {}, actions: [], redo: [] };
   if (!location.hash || location.hash === "#") return { next: saved };
@@ -366,13 +346,14 @@ function isStart(next) {
 /** Show the starting view at once, before the engine is ready, when it is the game to open. */
 function showStart(next) {
   state = { options: startView.options, actions: [], redo: next.redo };
-  view = startView;
+  board.view = startView;
   render();
 }
 
+/** @param {ReturnType<typeof chosenGame>} chosen */
 async function openGame({ next, fallback, linkError }) {
   let error = linkError;
-  if (view === startView && isStart(next)) {
+  if (board.view === startView && isStart(next)) {
     persist();
   } else {
     try {
@@ -400,9 +381,7 @@ function onHashChange() {
 }
 
 function wire() {
-  $("board").addEventListener("click", onActivate);
-  document.addEventListener("keydown", onKey);
-  $("choices").addEventListener("click", onActivate);
+  board.wire(document);
   $("board").addEventListener("pointerover", onPreview);
   $("board").addEventListener("focusin", onPreview);
   $("board").addEventListener("pointerout", endPreview);
@@ -412,8 +391,8 @@ function wire() {
   $("new-game").addEventListener("click", openNewGame);
   $("hint").addEventListener("click", () => computer.requestHint());
   $("new-game-dialog").addEventListener("close", onNewGameClosed);
-  $("show-legal").addEventListener("change", (e) => body.classList.toggle("hide-legal", !e.target.checked));
-  $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: selected })));
+  $("show-legal").addEventListener("change", () => body.classList.toggle("hide-legal", !checkbox("show-legal").checked));
+  $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: board.selected })));
   window.addEventListener("hashchange", onHashChange);
 }
 
@@ -421,14 +400,14 @@ async function main() {
   engineReady = connectEngine();
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
-    showHint: () => enqueue(() => go(state, { select: selected })),
+    showHint: () => enqueue(() => go(state, { select: board.selected })),
   });
   const [, module] = await Promise.all([
-    setupPrefs(() => view && render()),
+    setupPrefs(() => board.view && render()),
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
-  const redraw = () => enqueue(() => go(state, { select: selected }));
+  const redraw = () => enqueue(() => go(state, { select: board.selected }));
   const extra = panel.controls?.({ t, redraw });
   if (extra) $("game-controls").append(extra);
   const first = chosenGame();
@@ -450,7 +429,7 @@ async function main() {
   performance.mark("engine-ready");
   // A page that opened on its built-in starting view has not asked the engine anything yet: ask
   // now, while the player looks, so the game's module is loaded before the first move.
-  if (view !== startView) performance.mark("engine-warm");
+  if (board.view !== startView) performance.mark("engine-warm");
   else engine.view(BOARD, currentRecord()).then(() => performance.mark("engine-warm"), () => {});
 }
 

@@ -59,7 +59,7 @@ function engineScript() {
   if (found) return found;
   const parent = document.body ?? document.documentElement;
   const core = new URL("vendor/pyscript/core.js", SITE).href;
-  const loaded = [...document.querySelectorAll("script[src]")].some((s) => s.src === core);
+  const loaded = [...document.querySelectorAll("script[src]")].some((s) => s instanceof HTMLScriptElement && s.src === core);
   if (!loaded && !document.querySelector("py-config, mpy-config")) {
     for (const tag of ["py-config", "mpy-config"]) {
       const config = make(tag, { type: "json", hidden: "" });
@@ -173,6 +173,7 @@ export class TabulaBoard extends HTMLElement {
     this.replaceChildren(parts.keys);
     try {
       const names = this.optionAttributes();
+      /** @type {Record<string, string>} */
       const options = {};
       for (const name of names) options[name] = this.getAttribute(name);
       const source = chooseSource(board, {
@@ -188,6 +189,7 @@ export class TabulaBoard extends HTMLElement {
         flag: (name, fallback) => this.flag(name, fallback),
         ply: this.getAttribute("ply"),
         param: "element.error.param",
+        words: "element",
         connect: pageEngine,
       });
     } catch (error) {

@@ -1,0 +1,216 @@
+// One board in a page, for every page that shows one: the game page, embed.html, the
+// <tabula-board> element and the rules pages built from them. It owns what they share: the
+// queue of engine calls (one at a time per board; an answer about a position the board has
+// left is dropped), the picture with its keyboard focus kept across a redraw, clicks and keys
+// on the board and its side buttons, a seat's name and the status words (whose turn, the
+// result). What a click means for the record (a game page's redo, an embed's ply) is the
+// page's: it gives `play` and `choose`.
+import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+import { has, playerName, t } from "./i18n.js";
+
+/**
+ * The engine's answer to `view` (web/engine/worker.py): what a page shows of a position.
+ * @typedef {object} View
+ * @property {string} game
+ * @property {string} record
+ * @property {Record<string, string>} options
+ * @property {string[]} actions
+ * @property {number} players
+ * @property {number | null} to_move
+ * @property {string[]} legal
+ * @property {Choice[]} buttons
+ * @property {any} score the game's score: `totals`, `names`, `colours` and its own parts
+ * @property {Result | null} result
+ * @property {string} [svg]
+ */
+
+/**
+ * @typedef {object} Result
+ * @property {number | null} winner
+ * @property {number[]} ranking
+ * @property {string} reason
+ * @property {number[]} [totals]
+ * @property {any} [tie]
+ */
+
+/**
+ * A side button of a view: a whole action, or the first part of one.
+ * @typedef {{kind: string, label: string, action?: string, select?: string}} Choice
+ */
+
+/**
+ * @typedef {object} Hooks
+ * @property {(action: string) => void} play a whole action the reader chose
+ * @property {(select: string | null) => void} choose a part of an action chosen (null: dropped)
+ * @property {() => boolean} [playable] whether the reader may act now (default: yes)
+ * @property {(error: unknown) => void} fail a task's failure, to report
+ * @property {() => void} [settled] called after each task, failed or not
+ */
+
+/** The element an event happened on, when it is one (keys and clicks on the page). */
+export function eventElement(event) {
+  return event.target instanceof Element ? event.target : null;
+}
+
+/** The data of an element (an SVG part or an HTML one); empty for anything else. */
+export function dataOf(el) {
+  return el instanceof HTMLElement || el instanceof SVGElement ? el.dataset : {};
+}
+
+export class BoardController {
+  /**
+   * @param {object} setup
+   * @param {string} setup.id the engine's board id: one per board of a page
+   * @param {HTMLElement} setup.frame the board's frame (its picture goes in it)
+   * @param {HTMLElement} setup.choices where the side buttons go
+   * @param {Hooks} setup.hooks
+   */
+  constructor({ id, frame, choices, hooks }) {
+    this.id = id;
+    this.frame = frame;
+    this.choices = choices;
+    this.hooks = hooks;
+    /** @type {View | null} */
+    this.view = null;
+    /** @type {string | null} the part of an action chosen so far (data-select) */
+    this.selected = null;
+    /** @type {Promise<unknown>} */
+    this.queue = Promise.resolve();
+    this.asked = 0; // engine calls made: an answer to any but the last one is stale
+  }
+
+  // --- the engine -------------------------------------------------------------------------
+
+  /** Run `task` once every task before it has ended: a click never overtakes the answer to
+   * the one before. A failure goes to the page's `fail`; then `settled` runs either way.
+   * @param {() => unknown} task
+   * @returns {Promise<unknown>} */
+  enqueue(task) {
+    this.queue = this.queue.then(task).catch((error) => this.hooks.fail(error))
+      .then(() => this.hooks.settled?.());
+    return this.queue;
+  }
+
+  /** The engine's view of `record` for this board, or null when another call was made while
+   * this one waited (its answer is about a position the board has left).
+   * @param {{view: (board: string, record: string, settings?: object) => Promise<View>}} engine
+   * @param {string} record
+   * @param {object} [settings]
+   * @returns {Promise<View | null>} */
+  async ask(engine, record, settings = {}) {
+    const mine = ++this.asked;
+    const answer = await engine.view(this.id, record, settings);
+    return mine === this.asked ? answer : null;
+  }
+
+  // --- showing ----------------------------------------------------------------------------
+
+  /** A seat as players know it: its name if the game has names, else "Player n", with its
+   * colour when the game gives seats colours (a swap can change them).
+   * @param {number} seat */
+  seatName(seat) {
+    const score = this.view?.score ?? {};
+    const name = playerName(score.names, seat);
+    const colour = score.colours?.[seat];
+    if (!colour) return name;
+    return t("seat.with-colour", { name, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour });
+  }
+
+  /** "Dark (Player 1) to move", or "" when the game is over. */
+  turnText() {
+    const view = this.view;
+    return view && !view.result && view.to_move !== null
+      ? t("turn.to-move", { seat: this.seatName(view.to_move) }) : "";
+  }
+
+  /** "Player 1 wins" or "A draw", or "" while the game goes on. */
+  resultText() {
+    const result = this.view?.result;
+    if (!result) return "";
+    return result.winner === null ? t("result.draw") : t("result.wins", { seat: this.seatName(result.winner) });
+  }
+
+  /** Put the view's picture into the frame. A board the reader may play on keeps the keyboard
+   * focus on the same part (or the frame) across the redraw; one only to look at has no
+   * buttons and nothing in the tab order. The side buttons follow. */
+  draw({ interactive = true } = {}) {
+    const { frame, view } = this;
+    if (!view) return;
+    const active = document.activeElement;
+    const hadFocus = frame.contains(active);
+    const { action, select } = dataOf(active);
+    if (view.svg) showSvg(frame, view.svg);
+    if (interactive) {
+      const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
+        || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
+      rovingFocus(frame, again);
+      if (hadFocus) (again instanceof HTMLElement || again instanceof SVGElement ? again : frame).focus();
+    } else {
+      for (const el of frame.querySelectorAll("[data-action], [data-select]")) {
+        el.removeAttribute("tabindex");
+        if (el.getAttribute("role") === "button") el.removeAttribute("role");
+      }
+      frame.querySelector("svg")?.setAttribute("role", "img");
+    }
+    const buttons = interactive && !view.result ? choiceButtons(view.game, view.buttons, this.selected) : [];
+    this.choices.replaceChildren(...buttons);
+    this.choices.hidden = buttons.length === 0;
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+
+  /** Whether the reader may act on the board now. */
+  playable() {
+    return Boolean(this.view && !this.view.result && (this.hooks.playable?.() ?? true));
+  }
+
+  /** A click (or Enter) on a whole action plays it; on a partial one (data-select) it chooses
+   * that part, or drops it when chosen already; elsewhere on the board it drops the part.
+   * @param {Event} event */
+  onActivate(event) {
+    const target = eventElement(event);
+    if (!target || !this.playable()) return;
+    const el = target.closest("[data-action], [data-select]");
+    if (!el) {
+      if (this.selected !== null && this.frame.contains(target)) this.hooks.choose(null);
+      return;
+    }
+    event.preventDefault();
+    const { action, select } = dataOf(el);
+    if (action !== undefined) this.hooks.play(action);
+    else this.hooks.choose(select === this.selected ? null : select ?? null);
+  }
+
+  /** The arrow keys move between the board's parts; Enter or Space plays one; Escape drops a
+   * half-chosen action.
+   * @param {KeyboardEvent} event */
+  onKey(event) {
+    if (moveFocus(this.frame, event)) return;
+    const target = eventElement(event);
+    if ((event.key === "Enter" || event.key === " ") && target && this.frame.contains(target)) {
+      this.onActivate(event);
+    }
+    if (event.key === "Escape" && this.selected !== null && this.playable()) this.hooks.choose(null);
+  }
+
+  /** Listen to clicks on the board and its side buttons, and to the keys heard by `keys`.
+   * @param {HTMLElement | Document} keys */
+  wire(keys) {
+    this.frame.addEventListener("click", (event) => this.onActivate(event));
+    this.choices.addEventListener("click", (event) => this.onActivate(event));
+    keys.addEventListener("keydown", (event) => {
+      if (event instanceof KeyboardEvent) this.onKey(event);
+    });
+  }
+}
+
+/** Show an engine state in a status line: `state` for styles and tests, the words of `key`
+ * (kept for a change of language).
+ * @param {HTMLElement} el
+ * @param {string} state
+ * @param {string} key */
+export function showState(el, state, key) {
+  el.dataset.state = state;
+  el.dataset.i18n = key;
+  el.textContent = t(key);
+}
