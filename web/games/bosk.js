@@ -37,24 +37,11 @@ function table(caption, headings, rows, className) {
   return wrap;
 }
 
-/** First and second of a line or region by the rule of both seasons: only seats above 0 take
- * part; several tied highest share first and nobody is second. */
-function places(values, score) {
-  const taking = values.map((v, seat) => [v, seat]).filter(([v]) => v > 0);
-  if (!taking.length) return ["", ""];
-  const top = Math.max(...taking.map(([v]) => v));
-  const firsts = taking.filter(([v]) => v === top).map(([, seat]) => seat);
-  const rest = taking.filter(([v]) => v !== top);
-  if (firsts.length > 1 || !rest.length) return [firsts.map((s) => name(score, s)).join(", "), ""];
-  const runner = Math.max(...rest.map(([v]) => v));
-  const seconds = rest.filter(([v]) => v === runner).map(([, seat]) => seat);
-  return [name(score, firsts[0]), seconds.map((s) => name(score, s)).join(", ")];
-}
-
-/** Whether the round has just begun: every seat still has all the trees it brings to it. */
-function roundStarting(score) {
-  const standing = score.trees.reduce((sum, seat) => sum + seat.park.length, 0);
-  return score.step === "tree" && score.round > 1 && standing === score.names.length * (9 - score.round);
+/** The names of `seats` (a line's or region's first or second, as the engine placed them).
+ * @param {any} score
+ * @param {number[]} seats */
+function names(score, seats) {
+  return seats.map((seat) => name(score, seat)).join(", ");
 }
 
 function what(score, t) {
@@ -83,7 +70,7 @@ function headline(score, t) {
 /** Summer just scored, or a new round begun: who starts, and the wind. */
 function noticeOf(score, t) {
   if (score.step === "wind") return t("bosk.summer-done", { seat: name(score, score.start_player) });
-  if (!roundStarting(score)) return "";
+  if (!score.round_starting) return "";
   const next = score.wind_board[score.round];
   return t("bosk.round-start", {
     round: score.round, seat: name(score, score.start_player), wind: score.wind,
@@ -134,7 +121,7 @@ function summer(score, t) {
   const rows = score.summer.map((line) => [
     line.line,
     ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
-    ...places(line.sums, score),
+    names(score, line.first), names(score, line.second),
   ]);
   rows.push([t("bosk.total"), ...score.summer_totals, "", ""]);
   return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
@@ -145,7 +132,7 @@ function winter(score, t) {
   const rows = score.winter.map((region) => [
     region.lake ? t("bosk.winter.lake", { region: region.region }) : region.region,
     ...region.spaces.map((sum, seat) => t("bosk.spaces-points", { sum, points: region.points[seat] })),
-    ...places(region.spaces, score),
+    names(score, region.first), names(score, region.second),
   ]);
   rows.push([t("bosk.total"), ...score.winter_totals, "", ""]);
   return table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
