@@ -24,9 +24,10 @@ bench: $(VENV)/.installed
 bench-browser: site chromium
 	$(PY) tools/bench_browser.py
 
-lint: $(VENV)/.installed
+lint: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/ruff check py_engine tests tools web/engine
 	$(VENV)/bin/mypy
+	node_modules/.bin/tsc -p jsconfig.json
 
 # The virtual environment: the pinned test tools and the engine as an editable package.
 $(VENV)/.installed: requirements-test.txt pyproject.toml
@@ -38,7 +39,8 @@ $(VENV)/.installed: requirements-test.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $@
 
-# The pinned Pyodide runtime and PyScript, exactly as package-lock.json says.
+# The pinned Pyodide runtime, PyScript and TypeScript (make lint type-checks the site's
+# JavaScript), exactly as package-lock.json says.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm is needed: on Debian, apt-get install npm"; exit 1; }
 	npm ci --no-audit --no-fund

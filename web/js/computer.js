@@ -77,7 +77,8 @@ export function seatFields(container, options, count, seats, t) {
   options.removeEventListener("change", showSeats);
   showSeats = () => {
     const shown = seatCount(options, count);
-    for (const row of fieldset.querySelectorAll(".seat-choice")) row.hidden = Number(row.dataset.seat) >= shown;
+    const rows = /** @type {NodeListOf<HTMLLabelElement>} */ (fieldset.querySelectorAll(".seat-choice"));
+    for (const row of rows) row.hidden = Number(row.dataset.seat) >= shown;
   };
   options.addEventListener("change", showSeats);
   container.replaceChildren(fieldset);
@@ -97,8 +98,26 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * the board once a hint is found; `seatName` names a seat; `t` translates; `fail` shows an
  * error. */
 export class Computer {
+  /**
+   * @param {object} setup
+   * @param {string} setup.game
+   * @param {string} setup.board the engine's board id
+   * @param {Promise<any>} setup.engine
+   * @param {(action: string, record: string) => void} setup.play
+   * @param {() => void} setup.showHint
+   * @param {(seat: number) => string} setup.seatName
+   * @param {(key: string, values?: object) => string} setup.t
+   * @param {(error: unknown) => void} setup.fail
+   */
   constructor({ game, board, engine, play, showHint, seatName, t, fail }) {
-    Object.assign(this, { game, board, engine, play, showHint, seatName, t, fail });
+    this.game = game;
+    this.board = board;
+    this.engine = engine;
+    this.play = play;
+    this.showHint = showHint;
+    this.seatName = seatName;
+    this.t = t;
+    this.fail = fail;
     this.seats = loadSeats(game);
     this.job = null;
     this.driving = false;
@@ -205,7 +224,7 @@ export class Computer {
     notice.hidden = !job;
     notice.textContent = !job ? "" : job.kind === "hint" ? t("thinking.hint")
       : t("thinking.move", { seat: this.seatName(job.seat) });
-    document.getElementById("hint").disabled = !view || Boolean(view.result) || this.plays(view.to_move)
+    /** @type {HTMLButtonElement} */ (document.getElementById("hint")).disabled = !view || Boolean(view.result) || this.plays(view.to_move)
       || Boolean(job);
     const panel = document.getElementById("hint-panel");
     const hint = this.hint && this.hint.record === this.record ? this.hint : null;

@@ -17,8 +17,8 @@ function applyTheme(theme) {
 
 /** Apply the saved preferences and wire the selectors; `onLanguage` runs after each change. */
 export async function setupPrefs(onLanguage = () => {}) {
-  const theme = document.getElementById("theme");
-  const lang = document.getElementById("language");
+  const theme = /** @type {HTMLSelectElement} */ (document.getElementById("theme"));
+  const lang = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
   applyTheme(preferredTheme());
   theme.value = document.documentElement.dataset.theme;
   theme.addEventListener("change", () => applyTheme(theme.value));

@@ -21,7 +21,9 @@ export function toFragment(options, actions) {
 
 /** Options and actions from a URL fragment; LinkError says what is malformed. */
 export function fromFragment(fragment) {
+  /** @type {Record<string, string>} */
   const options = {};
+  /** @type {string[]} */
   let actions = [];
   const text = fragment.replace(/^#/, "");
   for (const part of text.split("&")) {

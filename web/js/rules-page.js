@@ -38,13 +38,13 @@ function saveSolved() {
 
 /** The contents list's marks and the count of solved exercises. */
 function showProgress() {
-  const items = [...document.querySelectorAll(".rules-contents li[data-exercise]")];
+  const items = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".rules-contents li[data-exercise]")]);
   let count = 0;
   for (const item of items) {
     const done = solved.has(item.dataset.exercise);
     count += done ? 1 : 0;
     item.classList.toggle("solved", done);
-    let mark = item.querySelector(".solved-mark");
+    let mark = /** @type {HTMLElement | null} */ (item.querySelector(".solved-mark"));
     if (done && !mark) {
       mark = document.createElement("span");
       mark.className = "solved-mark";
@@ -53,7 +53,7 @@ function showProgress() {
     }
     if (mark) mark.textContent = t("rules.exercise.solved-mark");
   }
-  const line = document.querySelector(".rules-progress");
+  const line = /** @type {HTMLElement | null} */ (document.querySelector(".rules-progress"));
   if (line) {
     line.dataset.i18nValues = JSON.stringify({ solved: count, of: items.length });
     line.textContent = t("rules.progress", { solved: count, of: items.length });
@@ -102,7 +102,7 @@ function parse(text) {
 function startEngine() {
   engine ??= (async () => {
     const script = document.querySelector('script[type="py"][name="engine"]');
-    await import("../vendor/pyscript/core.js");
+    await import(new URL("../vendor/pyscript/core.js", import.meta.url).href);
     const worker = await createdWorker(script);
     await worker.ready;
     return async (board, record, action, goal, settings) =>
