@@ -145,6 +145,23 @@ def sub(parent: Node, tag: str, text: str | None = None, **attrs: Any) -> Node:
     return element
 
 
+def clickable(
+    element: Node, label: str, *, action: str | None = None, select: str | None = None
+) -> Node:
+    """Make a drawn part something a player can click or reach with Tab and Enter: it carries
+    the whole ``action`` it plays (``data-action``) or the ``select``, the first part of an
+    action whose rest is picked next (``data-select``), and is a button named ``label`` for
+    assistive technology. The page knows what a click means from these alone."""
+    if action is not None:
+        element.set("data-action", action)
+    if select is not None:
+        element.set("data-select", select)
+    element.set("tabindex", "0")
+    element.set("role", "button")
+    element.set("aria-label", label)
+    return element
+
+
 def to_string(svg: Node) -> str:
     """The picture as SVG text."""
     out: list[str] = []

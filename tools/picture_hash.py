@@ -2,7 +2,8 @@
 selections, previews, hints and each game's own picture options included.
 
 Run before and after a change that must not alter any picture; the two hashes must match.
-Usage: ``python tools/picture_hash.py [--games N]`` (random games per option set, default 4).
+Usage: ``python tools/picture_hash.py [--games N] [--canonical]`` (random games per option set,
+default 4; ``--canonical``: attributes sorted, so a change of their order alone keeps the hash).
 """
 
 from __future__ import annotations
@@ -30,8 +31,27 @@ CASES: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [
 ]
 
 
-def pictures(games: int) -> tuple[str, int]:
-    digest = hashlib.sha256()
+class Canonical:
+    """A digest of pictures with each element's attributes in sorted order: a change that only
+    reorders attributes (the same picture to every browser) leaves it as it was."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+
+    def update(self, svg: bytes) -> None:
+        import xml.etree.ElementTree as ET
+
+        root = ET.fromstring(svg)
+        for element in root.iter():
+            element.attrib = dict(sorted(element.attrib.items()))
+        self.digest.update(ET.tostring(root))
+
+    def hexdigest(self) -> str:
+        return self.digest.hexdigest()
+
+
+def pictures(games: int, canonical: bool = False) -> tuple[str, int]:
+    digest: Any = Canonical() if canonical else hashlib.sha256()
     count = 0
     rng = random.Random(20261130)
     for name, options, extras in CASES:
@@ -68,8 +88,10 @@ def pictures(games: int) -> tuple[str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--canonical", action="store_true",
+                        help="hash each picture with its elements' attributes sorted")
     args = parser.parse_args()
-    digest, count = pictures(args.games)
+    digest, count = pictures(args.games, args.canonical)
     print(f"{count} pictures, sha256 {digest}")
 
 

@@ -363,13 +363,6 @@ def _draw_trees(svg: svgkit.Node, game: Position, frame: Frame) -> None:
 # --- what can be clicked ------------------------------------------------------------------
 
 
-def _clickable(element: svgkit.Node, action: str, label: str) -> None:
-    element.set("data-action", action)
-    element.set("tabindex", "0")
-    element.set("role", "button")
-    element.set("aria-label", label)
-
-
 def _target(group: svgkit.Node, cx: float, cy: float, reach: float, class_: str) -> svgkit.Node:
     """A clickable target at (cx, cy): a group whose first shape, an unpainted disc of radius
     ``reach``, takes clicks and touches all around the drawn mark that follows it. Points are a
@@ -396,8 +389,8 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
                 target = _target(group, px, py, U / 2, "target plant legal")
                 svgkit.sub(target, "circle", cx=px, cy=py, r=9, fill="#fffaf0",
                            fill_opacity="0.35", stroke="#2e7d9a", stroke_width="1.6")
-                _clickable(target, action, f"plant a tree of value {value} on "
-                           f"{geo.point_names[p]}")
+                label = f"plant a tree of value {value} on {geo.point_names[p]}"
+                svgkit.clickable(target, label, action=action)
     elif game.step == S_WIND:
         for d, letter in enumerate(DIRECTIONS):
             _wind_arrow(group, frame, d, f"wind {letter}")
@@ -408,8 +401,8 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
             target = _target(group, px, py, U / 2, "target tree legal")
             svgkit.sub(target, "circle", cx=px, cy=py, r=15, fill="none", stroke="#2e7d9a",
                        stroke_width="2", stroke_dasharray="4 2")
-            _clickable(target, game.action_of(move),
-                       f"let the leaves fall from the tree on {geo.point_names[p]}")
+            svgkit.clickable(target, f"let the leaves fall from the tree on {geo.point_names[p]}",
+                             action=game.action_of(move))
     elif game.step in (S_LEAF, S_SQUIRREL):
         leaf = game.step == S_LEAF
         for move in moves:
@@ -423,14 +416,15 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
             if leaf:
                 cost = 1 if game.top[s] in (-1, game.seat) else game.height[s] + 1
                 tokens = "token" if cost == 1 else "tokens"
-                _clickable(target, game.action_of(move), f"leaf on {name}, costs {cost} {tokens}")
+                svgkit.clickable(target, f"leaf on {name}, costs {cost} {tokens}",
+                                 action=game.action_of(move))
                 svgkit.sub(group, "circle", cx=left + 9, cy=top + 9, r=6.5, fill="#2e7d9a",
                            class_="cost-badge", pointer_events="none")
                 svgkit.sub(group, "text", str(cost), x=left + 9, y=top + 12.2,
                            text_anchor="middle", font_size="9", font_weight="bold",
                            fill="#fffaf0", class_="cost", pointer_events="none")
             else:
-                _clickable(target, game.action_of(move), f"squirrel on {name}")
+                svgkit.clickable(target, f"squirrel on {name}", action=game.action_of(move))
 
 
 def _draw_chosen(svg: svgkit.Node, game: Position, frame: Frame) -> None:
@@ -463,7 +457,8 @@ def _wind_arrow(group: svgkit.Node, frame: Frame, d: int, action: str) -> None:
     arrow = _target(group, cx, cy, M / 2, "target wind legal")
     svgkit.sub(arrow, "polygon", points=svgkit.points(corners), fill="#2e7d9a", stroke=OUTLINE,
                stroke_width="0.8")
-    _clickable(arrow, action, f"first wind towards {('north', 'east', 'south', 'west')[d]}")
+    towards = ("north", "east", "south", "west")[d]
+    svgkit.clickable(arrow, f"first wind towards {towards}", action=action)
 
 
 def _draw_mark(svg: svgkit.Node, game: Position, frame: Frame, kind: str, action: str) -> None:

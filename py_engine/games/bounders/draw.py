@@ -86,10 +86,7 @@ def draw(game: Position, highlight: bool, territory: bool, coords: bool,
             data_cell=name,
         )
         if is_legal:
-            shape.set("data-action", name)
-            shape.set("tabindex", "0")
-            shape.set("role", "button")
-            shape.set("aria-label", name)
+            svgkit.clickable(shape, name, action=name)
     if legal:
         dots = svgkit.sub(svg, "g", class_="legal-marks", pointer_events="none")
         for cell in sorted(legal):

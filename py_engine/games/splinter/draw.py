@@ -305,20 +305,20 @@ def _hits(svg: svgkit.Node, game: Position, view: Frame, movable: set[int],
     grid, board = game.grid, game.board
     layer = svgkit.sub(svg, "g", class_="hits")
 
-    def hit(square: int, label: str, **data: str) -> None:
+    def hit(square: int, label: str, action: str | None = None, select: str | None = None) -> None:
         x, y = view.centre(*grid.column_row(square))
-        svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S, class_="hit",
-                   fill="#ffffff", fill_opacity="0", tabindex="0", role="button",
-                   aria_label=label, **data)
+        rect = svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
+                          class_="hit", fill="#ffffff", fill_opacity="0")
+        svgkit.clickable(rect, label, action=action, select=select)
 
     for square in sorted(movable - set(targets)):
         hit(square, f"{piece_name(board[square])} on {grid.names[square]}",
-            data_select=grid.names[square])
+            select=grid.names[square])
     for square, action in targets.items():
-        hit(square, f"move to {grid.names[square]} ({action})", data_action=action)
+        hit(square, f"move to {grid.names[square]} ({action})", action=action)
     if previewed is not None:
         action = game.action_of(previewed)
-        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}", data_action=action)
+        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}", action=action)
 
 
 def _coords(svg: svgkit.Node, view: Frame, columns: int, rows: int) -> None:
