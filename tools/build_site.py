@@ -49,6 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from rules_pages import rules_link, write_rules_pages  # noqa: E402
 
+from home_page import home_cards  # noqa: E402
+
 from py_engine import GAMES, new_game  # noqa: E402
 
 WEB = ROOT / "web"
@@ -280,7 +282,8 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     home = (WEB / "index.html").read_text("utf-8")
     head = fill((WEB / "head.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
     prefs = fill((WEB / "prefs.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
-    home_values = {"games": "\n".join(items), "head": head, "prefs": prefs}
+    cards = home_cards(SITE_GAMES, catalogue)
+    home_values = {"games": cards, "head": head, "prefs": prefs}
     (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")
     preloads = pyscript_preloads(out)

@@ -9,6 +9,7 @@ import { setupPrefs } from "./prefs.js";
 import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
 import { Computer, readSeatFields, seatFields } from "./computer.js";
+import { rememberGame } from "./saved-games.js";
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
@@ -91,6 +92,7 @@ async function go(next, { said = "", select = null } = {}) {
 
 function persist() {
   save(game, state);
+  rememberGame(game, view);
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
 }
