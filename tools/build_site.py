@@ -47,9 +47,8 @@ from offline import write_offline
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules_pages import rules_link, write_rules_pages  # noqa: E402
-
 from home_page import home_cards  # noqa: E402
+from rules_pages import rules_link, write_rules_pages  # noqa: E402
 
 from py_engine import GAMES, new_game  # noqa: E402
 
@@ -261,28 +260,10 @@ def load_worker() -> Any:
 def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     """The home page and one page per playable game; returns the playable games."""
     playable = [name for name in SITE_GAMES if name in GAMES]
-    items = []
-    for name in SITE_GAMES:
-        title = html.escape(catalogue.get(f"game.{name}.title", name))
-        blurb = html.escape(catalogue.get(f"game.{name}.blurb", ""))
-        if name in playable:
-            items.append(
-                f'<li class="game-card" data-game="{name}"><a href="{name}.html">'
-                f'<span class="game-title" data-i18n="game.{name}.title">{title}</span></a>'
-                f'<p data-i18n="game.{name}.blurb">{blurb}</p>{rules_link(name, catalogue)}</li>'
-            )
-        else:
-            coming = html.escape(catalogue["home.coming"])
-            items.append(
-                f'<li class="game-card coming" data-game="{name}">'
-                f'<span class="game-title" data-i18n="game.{name}.title">{title}</span> '
-                f'<span class="badge" data-i18n="home.coming">{coming}</span>'
-                f'<p data-i18n="game.{name}.blurb">{blurb}</p></li>'
-            )
     home = (WEB / "index.html").read_text("utf-8")
     head = fill((WEB / "head.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
     prefs = fill((WEB / "prefs.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
-    cards = home_cards(SITE_GAMES, catalogue)
+    cards = home_cards(SITE_GAMES, catalogue, lambda name: rules_link(name, catalogue))
     home_values = {"games": cards, "head": head, "prefs": prefs}
     (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")

@@ -92,7 +92,7 @@ async function go(next, { said = "", select = null } = {}) {
 
 function persist() {
   save(game, state);
-  rememberGame(game, view);
+  rememberGame(game, board.view);
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
 }
