@@ -51,6 +51,7 @@ from home_page import home_cards  # noqa: E402
 from rules_pages import rules_link, write_rules_pages  # noqa: E402
 
 from py_engine import GAMES, new_game  # noqa: E402
+from py_engine.games import SPECS  # noqa: E402
 
 WEB = ROOT / "web"
 ENGINE = ROOT / "py_engine"
@@ -62,8 +63,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# Every game of the site, in the order of the home page; those not yet in GAMES are "coming".
-SITE_GAMES = ("bounders", "splinter", "bosk")
+# Every game of the site, in the order of the home page: the games' own declarations.
+SITE_GAMES = tuple(SPECS)
 TEMPLATES = ("index.html", "game.html", "head.html", "prefs.html", "embed.html", "boards.html")
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
@@ -232,19 +233,17 @@ def game_options(name: str) -> dict[str, Any]:
 
 def panel_module(name: str) -> str | None:
     """A game's own side-panel module (``games/<game>.js``), or None when it has none."""
-    return f"games/{name}.js" if (WEB / "games" / f"{name}.js").exists() else None
+    return f"games/{name}.js" if SPECS[name].panel else None
 
 
 def games_module() -> str:
     """``js/games.js``: the games as the pages know them (their only list in JavaScript): each
     game's name, its numbers of seats and whether it has a side-panel module of its own."""
     games = []
-    for name in GAMES:
-        option = GAMES[name].OPTIONS.get("players")
-        players = list(option.choices) if option else [new_game(name).players]
-        games.append({"name": name, "players": players, "panel": panel_module(name) is not None})
+    for name, spec in SPECS.items():
+        games.append({"name": name, "players": list(spec.players), "panel": spec.panel})
     listed = json.dumps(games, separators=(", ", ": "))
-    head = "// Written by tools/build_site.py from py_engine.GAMES."
+    head = "// Written by tools/build_site.py from the games' specs (py_engine/games/*/spec.py)."
     return f"{head}\nexport const GAMES = {listed};\n"
 
 
