@@ -213,11 +213,12 @@ def think_stop(board: str) -> str:
 
 def exercise(board: str, record: str, action: str, goal: str, settings: str = "{}") -> str:
     """A rules page's exercise on the position the record reaches. With no ``action``, the
-    position to try on: its picture (``settings``, JSON: ``coords``, ``draw`` as in ``view``,
-    and ``highlight``, false to leave the legal actions unmarked), the side buttons and whose
-    turn it is. With an ``action``, the verdict of py_engine.lessons on it against ``goal``
-    (JSON): ``ok`` and the ``reason`` of a wrong try (a message key and its values), with the
-    picture after the action when it could be played. The board's game stays at the record."""
+    position to try on: its picture (``settings``, JSON: ``coords``, ``select`` and ``draw`` as
+    in ``view``, and ``highlight``, false to leave the legal actions unmarked), the side buttons
+    and whose turn it is. With an ``action``, the verdict of py_engine.lessons on it against
+    ``goal`` (JSON): ``ok`` and the ``reason`` of a wrong try (a message key and its values),
+    with the picture after the action when it could be played. The board's game stays at the
+    record."""
     from py_engine.lessons import check
 
     try:
@@ -225,9 +226,11 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
         chosen = json.loads(settings)
         draw = {"coords": bool(chosen.get("coords")), **_draw_options(chosen)}
         if not action:
-            picture = game.svg(highlight=chosen.get("highlight", True) is not False, **draw)
+            select = chosen.get("select") or None
+            marked = chosen.get("highlight", True) is not False
+            picture = game.svg(highlight=marked, select=select, **draw)
             return _answer(
-                {"svg": picture, "buttons": game.buttons(None), "to_move": game.to_move}
+                {"svg": picture, "buttons": game.buttons(select), "to_move": game.to_move}
             )
         verdict = check(game, action, json.loads(goal))
         if action in game.legal_actions():

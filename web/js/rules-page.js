@@ -128,8 +128,10 @@ function setupExercise(section) {
   const solvedText = section.querySelector(".rules-solved");
   const hint = section.querySelector(".rules-hint");
   const button = (act) => section.querySelector(`[data-act="${act}"]`);
-  const settings = { coords: Boolean(data.draw.coords), highlight: data.draw.highlight !== false };
+  const { coords, highlight, ...draw } = data.draw;
+  const settings = { coords: Boolean(coords), highlight: highlight !== false, draw };
   let judge = null;
+  let selected = null; // the first part of an action chosen so far (a piece, a tree's value)
   let said = null; // the verdict's words: [key, values], or a reason inside "wrong"
   let busy = false;
 
@@ -160,9 +162,9 @@ function setupExercise(section) {
   };
 
   const showPosition = async () => {
-    const position = await judge(board, data.record, "", {}, settings);
+    const position = await judge(board, data.record, "", {}, { ...settings, select: selected });
     arm(showSvg(frame, position.svg));
-    choices.replaceChildren(...choiceButtons(game, position.buttons ?? []));
+    choices.replaceChildren(...choiceButtons(game, position.buttons ?? [], selected));
     choices.hidden = !position.buttons?.length;
     section.dataset.live = "1";
   };
@@ -170,6 +172,7 @@ function setupExercise(section) {
   const play = async (action, showing = false) => {
     if (busy || section.dataset.live !== "1") return;
     busy = true;
+    selected = null;
     try {
       const answer = await judge(board, data.record, action, data.goal, settings);
       if (answer.svg) {
@@ -227,21 +230,36 @@ function setupExercise(section) {
     if (section.dataset.live !== "1") await showPosition();
     await play(data.answer, true);
   });
+  /** A click or key on a part of the board or a side button: play it, or choose its part. */
+  const use = async (part) => {
+    if (busy || section.dataset.live !== "1") return;
+    if (part.dataset.action !== undefined) {
+      await play(part.dataset.action);
+    } else if (part.dataset.select !== undefined) {
+      selected = selected === part.dataset.select ? null : part.dataset.select;
+      await showPosition();
+      frame.querySelector('[tabindex="0"]')?.focus();
+    }
+  };
+  const PART = "[data-action], [data-select]";
   frame.addEventListener("click", (event) => {
-    const part = event.target.closest?.("[data-action]");
-    if (part) play(part.dataset.action);
+    const part = event.target.closest?.(PART);
+    if (part) use(part);
   });
   frame.addEventListener("keydown", (event) => {
     if (moveFocus(frame, event)) return;
-    const part = event.target.closest?.("[data-action]");
+    const part = event.target.closest?.(PART);
     if (part && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
-      play(part.dataset.action);
+      use(part);
+    } else if (event.key === "Escape" && selected !== null) {
+      selected = null;
+      showPosition();
     }
   });
   choices.addEventListener("click", (event) => {
-    const choice = event.target.closest?.("button[data-action]");
-    if (choice) play(choice.dataset.action);
+    const choice = event.target.closest?.("button");
+    if (choice) use(choice);
   });
   if (solved.has(data.id)) say({ key: "rules.exercise.before", state: "before" });
 }

@@ -1,0 +1,241 @@
+"""The rules pages in the browser: every page in both languages loads clean (no console error, no
+request to another origin) with its diagrams in the page as served, before and without any
+engine; a step-through sequence steps; an exercise starts the engine, refuses a wrong try with
+its reason and accepts a right one, and the page remembers it; the first-game link sets the
+seats; offline, a rules page and its exercises work like the game pages."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, ROOT, Watch, watch_context
+from serve import start
+
+sys.path.insert(0, str(ROOT / "tools"))
+from rules_pages import RULES, load_content, page_name  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+GAMES_WITH_RULES = sorted(path.stem for path in RULES.glob("*.json"))
+HANGUL = re.compile("[\uac00-\ud7a3]")
+CATALOGUE = json.loads((ROOT / "web" / "i18n" / "en.json").read_text("utf-8"))
+# What only an exercise may load: PyScript, Pyodide and the engine's worker script.
+ENGINE_FILES = ("vendor/pyscript/", "vendor/pyodide/", "engine/")
+
+
+def content(game: str) -> dict[str, Any]:
+    return load_content(RULES / f"{game}.json")
+
+
+def diagram_count(data: dict[str, Any]) -> int:
+    return sum(len(section.get("diagrams", [])) for section in data["sections"])
+
+
+@pytest.fixture
+def reader(browser: Any, site_url: str) -> Iterator[tuple[Any, Watch, list[str]]]:
+    """A fresh context (so nothing is cached or remembered) whose pages' requests are listed
+    (not the service worker's: it saves the whole site for offline use, as on every page)."""
+    context = browser.new_context(locale="en-GB")
+    watch = watch_context(context, site_url)
+    requested: list[str] = []
+    context.on("request", lambda r: None if r.service_worker else requested.append(r.url))
+    yield context, watch, requested
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_rules_page_loads_clean_in_each_language(
+    reader: tuple[Any, Watch, list[str]], site_url: str, game: str, lang: str
+) -> None:
+    context, watch, requested = reader
+    data = content(game)
+    url = f"{site_url}{page_name(game)}"
+    with urllib.request.urlopen(url) as response:
+        served = response.read().decode("utf-8")
+    # The diagrams are in the page as served: no script and no engine draws them.
+    figures = re.findall(r'<figure class="rules-diagram[^"]*" id="([\w-]+)"', served)
+    assert len(figures) == diagram_count(data)
+    for figure in figures:
+        part = served.split(f'id="{figure}"', 1)[1].split("</figure>", 1)[0]
+        assert "<svg" in part, f"{figure} has no picture in the served page"
+    # (in a try: the script also runs in the first blank document, which has no storage)
+    remember = f"localStorage.setItem('tabula.language', '{lang}')"
+    context.add_init_script(f"try {{ {remember} }} catch {{}}")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.get_attribute("html", "lang") == lang
+    heading = str(page.locator("h1").inner_text())
+    assert heading == data["title"][lang]
+    assert bool(HANGUL.search(heading)) == (lang == "ko")
+    first = data["sections"][0]
+    shown = page.locator(f"#{first['id']} > .l-{lang}").first
+    hidden = page.locator(f"#{first['id']} > .l-{'en' if lang == 'ko' else 'ko'}").first
+    assert shown.is_visible() and not hidden.is_visible()
+    assert shown.inner_text() == first["body"][0][lang]
+    assert page.locator(".rules-diagram svg:visible").count() >= diagram_count(data)
+    page.wait_for_timeout(500)
+    assert [u for u in requested if any(f"/{f}" in u for f in ENGINE_FILES)] == []
+    watch.assert_clean()
+
+
+def test_step_through_sequence(reader: tuple[Any, Watch, list[str]], site_url: str) -> None:
+    context, watch, _ = reader
+    data = content("bounders")
+    sequence = next(
+        d for s in data["sections"] for d in s.get("diagrams", []) if "steps" in d
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    figure = page.locator(f"#{sequence['id']}")
+    caption = figure.locator("figcaption [data-step]:visible")
+    assert caption.inner_text() == sequence["steps"][0]["caption"]["en"]
+    assert figure.locator("[data-go=back]").is_disabled()
+    figure.locator("[data-go=forward]").click()
+    assert caption.inner_text() == sequence["steps"][1]["caption"]["en"]
+    assert figure.locator(".rules-frame:visible").count() == 1
+    assert figure.locator(".rules-frame:visible").get_attribute("data-step") == "1"
+    assert figure.locator(".rules-count").inner_text() == f"Step 2 of {len(sequence['steps'])}"
+    figure.locator("[data-go=last]").click()
+    assert caption.inner_text() == sequence["steps"][-1]["caption"]["en"]
+    assert figure.locator("[data-go=forward]").is_disabled()
+    watch.assert_clean()
+
+
+def exercise_of(game: str, exercise_id: str) -> dict[str, Any]:
+    return next(
+        s["exercise"] for s in content(game)["sections"]
+        if s.get("exercise", {}).get("id") == exercise_id
+    )
+
+
+def start_exercise(page: Any, exercise_id: str) -> Any:
+    section = page.locator(f"#{exercise_id}")
+    section.locator("[data-act=start]").click()
+    page.wait_for_selector(f"#{exercise_id}[data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    return section
+
+
+def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    context, watch, requested = reader
+    corner = exercise_of("bounders", "board-corner")
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator(".rules-progress").inner_text() == "Exercises solved: 0 of 6"
+    section = start_exercise(page, "board-corner")
+    assert any("/engine/worker.py" in u for u in requested)
+    wrong = corner["wrong"][0]
+    section.locator(f'.rules-board [data-action="{wrong}"]').click()
+    page.wait_for_selector("#board-corner[data-state=wrong]")
+    why = CATALOGUE[corner["goal"]["why"]].replace("{action}", wrong)
+    assert section.locator(".rules-verdict").inner_text() == f"Not quite. {why}"
+    assert section.locator(".rules-solved").is_hidden()
+    section.locator("[data-act=again]").click()
+    page.wait_for_selector("#board-corner[data-state=ready]")
+    # Any corner is right, not only the one the page would show as the answer.
+    right = next(a for a in corner["goal"]["any_of"] if a != corner["answer"])
+    section.locator(f'.rules-board [data-action="{right}"]').click()
+    page.wait_for_selector("#board-corner[data-state=solved]")
+    assert section.locator(".rules-solved").inner_text() == corner["solved"]["en"]
+    assert page.locator(".rules-progress").inner_text() == "Exercises solved: 1 of 6"
+    # An illegal cell in an open exercise: the game's own reason.
+    placing = exercise_of("bounders", "placing-open")
+    section = start_exercise(page, "placing-open")
+    illegal = placing["wrong"][0]
+    section.locator(f'.rules-board [data-action="{illegal}"]').click()
+    page.wait_for_selector("#placing-open[data-state=wrong]")
+    why = CATALOGUE["lesson.why.illegal.bounders"].replace("{action}", illegal)
+    assert section.locator(".rules-verdict").inner_text() == f"Not quite. {why}"
+    section.locator("[data-act=answer]").click()
+    page.wait_for_selector("#placing-open[data-state=shown]")
+    assert placing["answer"] in section.locator(".rules-verdict").inner_text()
+    # The swap is a side button.
+    section = start_exercise(page, "pie-swap")
+    section.locator('.choices button[data-action="swap"]').click()
+    page.wait_for_selector("#pie-swap[data-state=solved]")
+    stored = json.loads(page.evaluate("localStorage.getItem('tabula.rules.bounders')"))
+    assert stored == {"solved": ["board-corner", "pie-swap"]}
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator(".rules-contents li.solved").count() == 2
+    assert page.locator("#board-corner[data-state=before]").count() == 1
+    watch.assert_clean()
+
+
+def test_first_game_opens_against_the_easy_computer(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    context, watch, _ = reader
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#first-game-link")
+    page.wait_for_url(re.compile(r"/bounders\.html#"))
+    seats = page.evaluate("localStorage.getItem('tabula.seats.bounders')")
+    assert json.loads(seats) == ["person", "easy"]
+    # The game page links back to the rules in a new tab, so the game stays where it is.
+    link = page.locator("header .rules-link")
+    assert link.get_attribute("href") == page_name("bounders")
+    assert link.get_attribute("target") == "_blank"
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULES[:1])
+def test_home_cards_link_to_the_rules(
+    reader: tuple[Any, Watch, list[str]], site_url: str, game: str
+) -> None:
+    context, watch, _ = reader
+    page = context.new_page()
+    page.goto(site_url)
+    link = page.locator(f'.game-card[data-game="{game}"] a.rules-link')
+    assert link.get_attribute("href") == page_name(game)
+    link.click()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("h1").inner_text() == content(game)["title"]["en"]
+    watch.assert_clean()
+
+
+def test_rules_page_works_offline(browser: Any, site_dir: Path, tmp_path: Path) -> None:
+    """One visit to a rules page saves the site; with the server gone and the browser offline,
+    the page, its diagrams and an exercise (the engine included) work from the cache."""
+    folder = tmp_path / "host"
+    folder.mkdir()
+    (folder / "tabula").symlink_to(site_dir, target_is_directory=True)
+    server, base = start(folder)
+    url = f"{base}tabula/"
+    context = browser.new_context(locale="en-GB")
+    watch = watch_context(context, url)
+    try:
+        page = context.new_page()
+        page.goto(url + page_name("bounders"))
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.locator(".rules-diagram svg:visible").count() >= diagram_count(
+            content("bounders")
+        )
+        section = start_exercise(page, "board-corner")
+        section.locator('.rules-board [data-action="a1"]').click()
+        page.wait_for_selector("#board-corner[data-state=solved]")
+        watch.assert_clean()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
