@@ -276,10 +276,18 @@ function setupFirstGame() {
   });
 }
 
+/** The document's title in the reader's language (the page's heading has both). */
+function showTitle() {
+  const heading = document.querySelector(`h1 > [lang="${document.documentElement.lang}"]`);
+  if (heading) document.title = `${heading.textContent} · ${t("site.name")}`;
+}
+
 await setupPrefs(() => {
+  showTitle();
   showProgress();
   for (const again of rerender) again();
 });
+showTitle();
 for (const figure of document.querySelectorAll(".rules-sequence")) setupSequence(figure);
 for (const section of document.querySelectorAll(".rules-exercise")) setupExercise(section);
 setupFirstGame();
