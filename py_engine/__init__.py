@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
 
-from .core import Game, GameSpec, IllegalAction, NotationError, parse_record
+from .core import Game, GameSpec, IllegalAction, NotationError, parse_record, shown
 from .games import SPECS, module_of
 
 
@@ -51,7 +51,7 @@ def _game_class(name: Any, line: int | None = None) -> type[Game]:
     key = name.strip().lower() if isinstance(name, str) else None
     if key is None or key not in GAMES:
         known = ", ".join(GAMES)
-        raise NotationError(f"unknown game {name!r}; expected one of {known}", line, str(name))
+        raise NotationError(f"unknown game {shown(name)}; expected one of {known}", line, str(name))
     return GAMES[key]
 
 
@@ -73,6 +73,6 @@ def load_game(text: str) -> Game:
             game.play(action)
         except ValueError as exc:
             raise NotationError(
-                f"action {action!r} cannot be played: {exc}", number, action
+                f"action {shown(action)} cannot be played: {exc}", number, action
             ) from None
     return game

@@ -23,19 +23,44 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict
 
+# The longest error message, and the longest quotation of what was given inside one: a 200 KB
+# action is refused with a message a person can read.
+MESSAGE_LIMIT = 240
+QUOTE_LIMIT = 40
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value as an error message quotes it: its ``repr``, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _readable(message: str) -> str:
+    return message if len(message) <= MESSAGE_LIMIT else message[: MESSAGE_LIMIT - 1] + "…"
+
 
 class IllegalAction(ValueError):
-    """An action that is not legal in the current position; the game is left unchanged."""
+    """A well-formed request the position refuses: an action that is not legal now (``play``,
+    ``svg(preview=...)``, ``svg(hint=...)``), a selection that starts no legal action
+    (``svg(select=...)``), ``undo`` with nothing played, ``rewards`` before the end. The game is
+    left unchanged."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_readable(message))
 
 
 class NotationError(ValueError):
-    """A record, option or action text that cannot be read; says where and what was expected."""
+    """Something given that cannot be read: a record, an option (unknown, of the wrong type or
+    value), a picture option, or an action, selection, hint or preview that is not text. Says
+    where (``line``, in a record) and what (``token``) was wrong, and what was expected."""
 
     def __init__(self, message: str, line: int | None = None, token: str | None = None) -> None:
         where = f"line {line}: " if line is not None else ""
-        super().__init__(where + message)
+        super().__init__(_readable(where + message))
         self.line = line
-        self.token = token
+        self.token = token if token is None or len(token) <= 2 * QUOTE_LIMIT else (
+            token[: 2 * QUOTE_LIMIT - 1] + "…"
+        )
 
 
 @dataclass(frozen=True)
@@ -59,13 +84,13 @@ def choice_option(default: Any, choices: Sequence[Any], doc: str = "") -> Option
     written = {str(c).lower(): c for c in choices}
 
     def coerce(value: Any) -> Any:
-        if value in choices and not isinstance(value, bool):
-            return value
-        key = str(value).strip().lower()
-        if key in written:
-            return written[key]
+        for choice in choices:
+            if type(value) is type(choice) and value == choice:
+                return choice
+        if isinstance(value, str) and value.strip().lower() in written:
+            return written[value.strip().lower()]
         accepted = ", ".join(str(c) for c in choices)
-        raise ValueError(f"{value!r} is not one of {accepted}")
+        raise ValueError(f"{shown(value)} is not one of {accepted}")
 
     return Option(default, coerce, str, doc, tuple(choices))
 
@@ -77,12 +102,12 @@ _FALSE = {"false", "off", "no", "0"}
 def _coerce_flag(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    key = str(value).strip().lower()
+    key = value.strip().lower() if isinstance(value, str) else None
     if key in _TRUE:
         return True
     if key in _FALSE:
         return False
-    raise ValueError(f"{value!r} is not on or off")
+    raise ValueError(f"{shown(value)} is not on or off")
 
 
 def flag_option(default: bool, doc: str = "") -> Option:
@@ -127,6 +152,9 @@ class GameSpec:
     panel: bool = False  # the site has a side-panel module for it (``web/games/<name>.js``)
 
 
+NOT_OVER = "the game is not over: it has no rewards yet"
+
+
 class Game(ABC):
     """A game in progress: the public contract of DESIGN.md.
 
@@ -139,6 +167,7 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     OPTIONS: ClassVar[dict[str, Option]]
+    PICTURE_OPTIONS: ClassVar[tuple[str, ...]] = ()  # the game's own keyword options of svg()
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.check_options(options)
@@ -151,7 +180,8 @@ class Game(ABC):
         if unknown:
             known = ", ".join(cls.OPTIONS) or "none"
             raise NotationError(
-                f"{cls.name} has no option {unknown[0]!r} (its options: {known})", token=unknown[0]
+                f"{cls.name} has no option {shown(unknown[0])} (its options: {known})",
+                token=unknown[0],
             )
         checked: dict[str, Any] = {}
         for key, option in cls.OPTIONS.items():
@@ -213,7 +243,7 @@ class Game(ABC):
         seat in a draw. Games may override it with something cheaper than ``result()``."""
         outcome = self.result()
         if outcome is None:
-            raise IllegalAction("the game is not over: it has no rewards yet")
+            raise IllegalAction(NOT_OVER)
         winner = outcome["winner"]
         if winner is None:
             return [1.0 / self.players] * self.players
@@ -230,7 +260,6 @@ class Game(ABC):
         """
         return []
 
-    @abstractmethod
     def svg(
         self,
         highlight: bool = True,
@@ -238,13 +267,43 @@ class Game(ABC):
         select: str | None = None,
         preview: str | None = None,
         hint: str | None = None,
+        **drawing: Any,
     ) -> str:
         """The position as a complete SVG string (a pure function of the game).
 
         ``highlight`` marks what can be clicked (``data-action`` / ``data-select``); ``select``
         is a partial action chosen so far; ``preview`` draws the consequence of an action before
-        it is played; ``hint`` marks a suggested action. Games may add keyword options.
+        it is played; ``hint`` marks a suggested action. Games add keyword options of their own
+        (``PICTURE_OPTIONS``). An argument of the wrong type or an unknown option is a
+        NotationError; an action or selection the position refuses is an IllegalAction.
         """
+        for name, flag in (("highlight", highlight), ("coords", coords)):
+            if not isinstance(flag, bool):
+                raise NotationError(f"{name} is true or false, not {shown(flag)}", token=name)
+        for name, text in (("select", select), ("preview", preview), ("hint", hint)):
+            if text is not None and not isinstance(text, str):
+                raise NotationError(
+                    f"{name} is an action's text, not {type(text).__name__}", token=name
+                )
+        unknown = sorted(set(drawing) - set(self.PICTURE_OPTIONS))
+        if unknown:
+            known = ", ".join(self.PICTURE_OPTIONS) or "none"
+            raise NotationError(
+                f"{self.name} pictures have no option {shown(unknown[0])} (its options: {known})",
+                token=unknown[0],
+            )
+        return self.picture(highlight, coords, select, preview, hint, **drawing)
+
+    @abstractmethod
+    def picture(
+        self,
+        highlight: bool,
+        coords: bool,
+        select: str | None,
+        preview: str | None,
+        hint: str | None,
+    ) -> str:
+        """The picture ``svg`` draws once its arguments are checked (see ``svg``)."""
 
     # --- shared behaviour ---------------------------------------------------------------
 
@@ -255,9 +314,9 @@ class Game(ABC):
     def play(self, action: str) -> None:
         """Apply one action; IllegalAction (a ValueError) says why it is illegal."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a string in notation, not {type(action).__name__}")
+            raise NotationError(f"an action is text in notation, not {type(action).__name__}")
         if self.is_over:
-            raise IllegalAction(f"the game is over; {action!r} cannot be played")
+            raise IllegalAction(f"the game is over; {shown(action)} cannot be played")
         move = self.move_of(action.strip())
         text = self.action_of(move)
         self.do(move)
@@ -312,15 +371,15 @@ def parse_record(
             key, value = key.strip().lower(), value.strip()
             if not sep or not key:
                 expected = "'game: NAME'" if name is None else "'option: value' or a blank line"
-                raise NotationError(f"expected {expected}, found {line!r}", number, line)
+                raise NotationError(f"expected {expected}, found {shown(line)}", number, line)
             if name is None:
                 if key != "game":
                     raise NotationError(
-                        f"a record starts with 'game: NAME', found {line!r}", number, line
+                        f"a record starts with 'game: NAME', found {shown(line)}", number, line
                     )
                 name = value.lower()
             elif key in options or key == "game":
-                raise NotationError(f"{key!r} is given twice", number, key)
+                raise NotationError(f"{shown(key)} is given twice", number, key)
             else:
                 options[key] = value
                 option_lines[key] = number

@@ -194,7 +194,7 @@ def test_play_after_the_end_and_undo_at_the_start() -> None:
     game = Bosk(players=2)
     with pytest.raises(IllegalAction):
         game.undo()
-    with pytest.raises(IllegalAction, match="action is a string"):
+    with pytest.raises(NotationError, match="action is text"):
         game.play(3)  # type: ignore[arg-type]
 
 

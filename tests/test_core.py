@@ -63,7 +63,7 @@ def test_a_record_must_be_text(bad: object) -> None:
 
 def test_an_action_must_be_text() -> None:
     game = new_game("bounders")
-    with pytest.raises(IllegalAction, match="not int"):
+    with pytest.raises(NotationError, match="not int"):
         game.play(7)  # type: ignore[arg-type]
     assert game.history == []
 

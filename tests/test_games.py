@@ -133,8 +133,8 @@ class Tiny(Game):
         winner = (len(self.taken) - 1) % 2
         return {"winner": winner, "ranking": [winner, 1 - winner], "reason": "last"}
 
-    def svg(self, highlight: bool = True, coords: bool = False, select: str | None = None,
-            preview: str | None = None, hint: str | None = None) -> str:
+    def picture(self, highlight: bool, coords: bool, select: str | None,
+                preview: str | None, hint: str | None) -> str:
         return "<svg />"
 '''
 

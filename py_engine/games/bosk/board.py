@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from ...core import IllegalAction
+from ...core import IllegalAction, shown
 from .rules import KIND, KINDS, SQUIRREL_TILE, STEPS, VALUE, tile_name
 
 LAKE = "L"
@@ -81,7 +81,7 @@ def read_park(value: Any) -> tuple[str, ...] | None:
         rows = [row.strip() for row in value]
     else:
         raise ValueError(
-            f"a park is a list of rows or one text with rows separated by '/', not {value!r}"
+            f"a park is a list of rows or one text with rows separated by '/', not {shown(value)}"
         )
     rows = [row.upper() for row in rows]
     check_park(rows)
@@ -102,7 +102,7 @@ def check_park(rows: Sequence[str]) -> None:
         bad = next((c for c in row if not ("A" <= c <= "Z")), None)
         if bad is not None:
             raise ValueError(
-                f"row {number} from the top holds {bad!r}; a space is a region letter A-Z"
+                f"row {number} from the top holds {shown(bad)}; a space is a region letter A-Z"
             )
     letters = sorted(set("".join(rows)))
     if len(letters) != REGIONS:
@@ -276,15 +276,15 @@ def parse_action(game: Position, action: str) -> int:
     word, arg = word.lower(), arg.strip()
     step = STEPS[game.step]
     if step == "over":
-        raise IllegalAction(f"the game is over; {action!r} cannot be played")
+        raise IllegalAction(f"the game is over; {shown(action)} cannot be played")
     if word not in KINDS:
-        raise IllegalAction(f"{action!r} is not a Bosk action; expected {EXPECTED[step]}")
+        raise IllegalAction(f"{shown(action)} is not a Bosk action; expected {EXPECTED[step]}")
     if word != step:
-        raise IllegalAction(f"{action!r} is not playable now; expected {EXPECTED[step]}")
+        raise IllegalAction(f"{shown(action)} is not playable now; expected {EXPECTED[step]}")
     kind = KINDS.index(word)
     move = kind * KIND + _READERS[word](game, arg)
     if move not in game.moves():
-        raise IllegalAction(f"{action!r} is not legal here: {_why(game, word, move % KIND)}")
+        raise IllegalAction(f"{shown(action)} is not legal here: {_why(game, word, move % KIND)}")
     return move
 
 
@@ -292,7 +292,7 @@ def _plant(game: Position, arg: str) -> int:
     value_text, sep, point_text = arg.partition("@")
     value_text = value_text.strip()
     if not sep or value_text not in ("1", "2", "3", "4"):
-        raise IllegalAction(f"plant {arg!r}: expected plant VALUE@POINT, VALUE 1 to 4")
+        raise IllegalAction(f"plant {shown(arg)}: expected plant VALUE@POINT, VALUE 1 to 4")
     value = int(value_text)
     if not game.hand[game.seat][value]:
         left = sorted({v for v in (1, 2, 3, 4) if game.hand[game.seat][v]})
@@ -309,7 +309,7 @@ def _plant(game: Position, arg: str) -> int:
 def _wind(game: Position, arg: str) -> int:
     direction = arg.upper()
     if len(direction) != 1 or direction not in DIRECTIONS:
-        raise IllegalAction(f"wind {arg!r}: expected wind N, wind E, wind S or wind W")
+        raise IllegalAction(f"wind {shown(arg)}: expected wind N, wind E, wind S or wind W")
     return DIRECTIONS.index(direction)
 
 
@@ -322,7 +322,7 @@ def _tile(game: Position, arg: str) -> int:
     if text == "S":
         return SQUIRREL_TILE
     if text not in ("2", "3", "4", "5", "6", "7", "8"):
-        raise IllegalAction(f"tile {arg!r}: expected a tile 2 to 8, or S for the squirrel")
+        raise IllegalAction(f"tile {shown(arg)}: expected a tile 2 to 8, or S for the squirrel")
     return int(text)
 
 
@@ -331,7 +331,7 @@ def _space(game: Position, arg: str) -> int:
     space = geo.space_index.get(arg.lower())
     if space is None:
         raise IllegalAction(
-            f"{arg!r} is not a space of this park (a1 to {geo.space_names[-1]})"
+            f"{shown(arg)} is not a space of this park (a1 to {geo.space_names[-1]})"
         )
     return space
 
@@ -341,7 +341,7 @@ def _point(game: Position, name: str) -> int:
     point = geo.point_index.get(name)
     if point is None:
         raise IllegalAction(
-            f"{name!r} is not an inner point of this park (b2 to {geo.point_names[-1]})"
+            f"{shown(name)} is not an inner point of this park (b2 to {geo.point_names[-1]})"
         )
     return point
 

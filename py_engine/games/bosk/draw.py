@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ... import svgkit
+from ...core import shown
 from .board import COLUMNS, DIRECTIONS, Position
 from .rules import KIND, S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_WIND, VALUE
 
@@ -89,7 +90,7 @@ def description(game: Position) -> svgkit.Said:
     elif game.step == S_SQUIRREL:
         said.append(("describe.bosk.step.squirrel", {}, "to place the squirrel."))
     else:
-        raise ValueError(f"no words for step {game.step!r}")
+        raise ValueError(f"no words for step {shown(game.step)}")
     _scores(game, said, ("describe.bosk.scores", {}, "Scores:"))
     return said
 

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from ... import svgkit
-from ...core import Game, IllegalAction, NotationError, Option, Result, choice_option
+from ...core import (
+    NOT_OVER,
+    Game,
+    IllegalAction,
+    NotationError,
+    Option,
+    Result,
+    choice_option,
+    shown,
+)
 from .board import (
     DIRECTIONS,
     PARKS,
@@ -66,7 +75,7 @@ def _coerce_winds(value: Any) -> str:
     text = str(value).strip().upper()
     if len(text) != ROUNDS or any(c not in TURNS for c in text):
         raise ValueError(
-            f"{value!r} is not {ROUNDS} letters of F (forward), R (right), B (back), L (left)"
+            f"{shown(value)} is not {ROUNDS} letters of F (forward), R (right), B (back), L (left)"
         )
     return text
 
@@ -85,12 +94,12 @@ def _coerce_names(value: Any) -> tuple[str, ...] | None:
     elif isinstance(value, Sequence) and all(isinstance(name, str) for name in value):
         names = [name.strip() for name in value]
     else:
-        raise ValueError(f"names are a list or one text separated by commas, not {value!r}")
+        raise ValueError(f"names are a list or one text separated by commas, not {shown(value)}")
     for name in names:
         if not name or len(name) > MAX_NAME:
-            raise ValueError(f"a name has 1 to {MAX_NAME} characters, not {name!r}")
+            raise ValueError(f"a name has 1 to {MAX_NAME} characters, not {shown(name)}")
         if "," in name or not name.isprintable():
-            raise ValueError(f"a name may not hold commas or control characters: {name!r}")
+            raise ValueError(f"a name may not hold commas or control characters: {shown(name)}")
     return tuple(names)
 
 
@@ -122,6 +131,7 @@ class Bosk(Game):
         "winds": Option("FRBLFRBL", _coerce_winds, str, "each round's wind, from the first"),
         "names": Option(None, _coerce_names, _format_names, "player names, comma-separated"),
     }
+    PICTURE_OPTIONS = ("panel",)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -486,6 +496,8 @@ class Bosk(Game):
         return outcome
 
     def rewards(self) -> list[float]:
+        if self.step != S_OVER:
+            raise IllegalAction(NOT_OVER)
         winner = self.ranking()[0]
         return [1.0 if seat == winner else 0.0 for seat in range(self.n)]
 
@@ -500,7 +512,7 @@ class Bosk(Game):
         placeholder values and the English words (see ``draw.description``)."""
         return description(self)
 
-    def svg(
+    def picture(
         self,
         highlight: bool = True,
         coords: bool = False,
@@ -519,7 +531,7 @@ class Bosk(Game):
         then fills a narrow screen (a page shows them as text instead).
         """
         if not isinstance(panel, bool):
-            raise NotationError(f"panel is true or false, not {panel!r}", token=str(panel))
+            raise NotationError(f"panel is true or false, not {shown(panel)}", token=str(panel))
         marks: dict[str, str] = {}
         if hint is not None:
             self.move_of(hint)
@@ -542,4 +554,4 @@ def _check_select(game: Bosk, select: str) -> None:
     values = [b["select"] for b in game.buttons() if "select" in b]
     if select.strip() not in values:
         offered = ", ".join(values) or "none now"
-        raise IllegalAction(f"{select!r} cannot be selected (selections: {offered})")
+        raise IllegalAction(f"{shown(select)} cannot be selected (selections: {offered})")

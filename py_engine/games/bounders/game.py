@@ -11,7 +11,17 @@ from collections.abc import Sequence
 from typing import Any, NotRequired, TypedDict
 
 from ... import svgkit
-from ...core import Game, IllegalAction, Result, Score, choice_option, flag_option
+from ...core import (
+    NOT_OVER,
+    Game,
+    IllegalAction,
+    NotationError,
+    Result,
+    Score,
+    choice_option,
+    flag_option,
+    shown,
+)
 from .board import COLOUR_NAMES, DARK, EMPTY, LIGHT, SWAP, board_of
 from .draw import description, draw
 
@@ -49,6 +59,7 @@ class Bounders(Game):
         "rules": choice_option("basic", ("basic", "tournament"), "basic, or pie rule + tie-break"),
         "komi": flag_option(False, "half a point to Light"),
     }
+    PICTURE_OPTIONS = ("territory", "size")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -110,7 +121,7 @@ class Bounders(Game):
         cell = self.board.index.get(action)
         if cell is None:
             raise IllegalAction(
-                f"{action!r} is not a cell of this board (cells a1 to "
+                f"{shown(action)} is not a cell of this board (cells a1 to "
                 f"{self.board.names[-1]}, or swap)"
             )
         if self.stones[cell] != EMPTY:
@@ -293,6 +304,8 @@ class Bounders(Game):
 
     def rewards(self) -> list[float]:
         """The search's rewards: the totals decide; level totals go to ``result()``'s chain."""
+        if self.legal:
+            raise IllegalAction(NOT_OVER)
         dark_points, light_points, _ = self.colour_points()
         light_total = light_points + self.komi()
         if dark_points == light_total:
@@ -313,7 +326,7 @@ class Bounders(Game):
         placeholder values and the English sentence, so the site can say it in other words."""
         return description(self)
 
-    def svg(
+    def picture(
         self,
         highlight: bool = True,
         coords: bool = False,
@@ -331,6 +344,13 @@ class Bounders(Game):
         the territory it would leave; ``hint`` rings a suggested cell. Bounders has no partial
         actions, so ``select`` is accepted and ignored. Bad actions raise IllegalAction.
         """
+        if not isinstance(territory, bool):
+            raise NotationError(f"territory is true or false, not {shown(territory)}",
+                                token="territory")
+        if size is not None and (
+            isinstance(size, bool) or not isinstance(size, int | float) or not 0 < size < 1e6
+        ):
+            raise NotationError(f"size is a width in pixels, not {shown(size)}", token="size")
         marks = {}
         if hint is not None and hint != "swap":
             marks[self.move_of(hint)] = "hint"

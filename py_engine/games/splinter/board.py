@@ -12,6 +12,8 @@ import re
 from functools import cache
 from typing import Any, NamedTuple, Protocol
 
+from ...core import shown
+
 EMPTY, OFF = 0, -1
 BLACK, WHITE, KING = 1, 2, 4
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
@@ -54,16 +56,16 @@ def coerce_size(value: Any) -> str:
     that the board has two central squares, at least 9 × 10."""
     match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", str(value), re.IGNORECASE)
     if match is None or isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a size written COLUMNSxROWS, such as 15x18")
+        raise ValueError(f"{shown(value)} is not a size written COLUMNSxROWS, such as 15x18")
     columns, rows = int(match[1]), int(match[2])
     rule = (
         f"a board needs an odd number of columns from {MIN_COLUMNS} to {MAX_COLUMNS} and an "
         f"even number of rows from {MIN_ROWS} to {MAX_ROWS}, so that it has two central squares"
     )
     if columns % 2 == 0 or not MIN_COLUMNS <= columns <= MAX_COLUMNS:
-        raise ValueError(f"{value!r} has {columns} columns: {rule}")
+        raise ValueError(f"{shown(value)} has {columns} columns: {rule}")
     if rows % 2 or not MIN_ROWS <= rows <= MAX_ROWS:
-        raise ValueError(f"{value!r} has {rows} rows: {rule}")
+        raise ValueError(f"{shown(value)} has {rows} rows: {rule}")
     return f"{columns}x{rows}"
 
 

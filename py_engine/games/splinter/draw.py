@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from ... import svgkit
-from ...core import IllegalAction, NotationError
+from ...core import IllegalAction, NotationError, shown
 from .board import BLACK, COLOUR_NAMES, LETTERS, WHITE, Position, Shift, colour_title, piece_name
 
 S = 10.0  # side of a square in picture units
@@ -68,13 +68,13 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
          preview: str | None, hint: str | None, frame: str) -> str:
     """The picture (see ``Splinter.svg``): checks every argument before drawing anything."""
     if frame not in ("fit", "full"):
-        raise NotationError(f"frame is 'fit' or 'full', not {frame!r}", token=str(frame))
+        raise NotationError(f"frame is 'fit' or 'full', not {shown(frame)}", token=str(frame))
     movable = {m >> 3 for m in game.moves()} if highlight else set()
     selected = None
     if select is not None:
         selected = game.grid.index.get(str(select).strip().lower())
         if selected is None or selected not in {m >> 3 for m in game.moves()}:
-            raise IllegalAction(f"select: {select!r} is not a piece that can move now")
+            raise IllegalAction(f"select: {shown(select)} is not a piece that can move now")
     hinted = game.move_of(hint) if hint is not None else None
     if preview is None:
         return _picture(game, frame == "full", coords, movable, selected, hinted, None, "",

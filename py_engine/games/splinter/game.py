@@ -19,7 +19,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired
 
 from ... import svgkit
-from ...core import Game, IllegalAction, Option, Result, Score, choice_option, flag_option
+from ...core import (
+    NOT_OVER,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    Score,
+    choice_option,
+    flag_option,
+    shown,
+)
 from .board import (
     BLACK,
     COLOUR_NAMES,
@@ -73,6 +83,7 @@ class Splinter(Game):
                               "wall: no push off the board; off: pawns pushed off are lost"),
         "noreturn": flag_option(False, "pieces just shifted by the opponent may not go back"),
     }
+    PICTURE_OPTIONS = ("frame",)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -348,7 +359,8 @@ class Splinter(Game):
         match = _MOVE_TEXT.fullmatch(action.lower()) if isinstance(action, str) else None
         if match is None:
             raise IllegalAction(
-                f"{action!r} is not a move: expected the from-square and the to-square, as h10-h11"
+                f"{shown(action)} is not a move: expected the from-square and the to-square,"
+                " as h10-h11"
             )
         grid = self.grid
         names = f"{match[1]}{int(match[2])}", f"{match[3]}{int(match[4])}"
@@ -470,7 +482,7 @@ class Splinter(Game):
     def rewards(self) -> list[float]:
         """The search's rewards, read from the stored outcome without building ``result()``."""
         if self.over is None:
-            raise IllegalAction("the game is not over: it has no rewards yet")
+            raise IllegalAction(NOT_OVER)
         winner_colour = self.over.winner
         if not winner_colour:
             return [0.5, 0.5]
@@ -491,7 +503,7 @@ class Splinter(Game):
         """How the game ended, in a sentence."""
         return outcome_words(self)
 
-    def svg(
+    def picture(
         self,
         highlight: bool = True,
         coords: bool = False,
