@@ -93,6 +93,50 @@ function knownGame(game, words) {
   if (!GAME_NAMES.includes(game)) throw new EmbedError("embed.error.game", { game, games: GAME_NAMES.join(", ") });
 }
 
+/** Captions, one per ply from the start (the first is shown before any action): a JSON list
+ * of strings, or texts separated by `|`. A list that cannot be read is reported (`key`) and
+ * no caption shown.
+ * @param {Reporter} board
+ * @param {string} key
+ * @param {string | null} value
+ * @returns {string[]} */
+export function readCaptions(board, key, value) {
+  if (value === null || value === "") return [];
+  if (!value.trimStart().startsWith("[")) return value.split("|").map((text) => text.trim());
+  try {
+    const list = JSON.parse(value);
+    if (Array.isArray(list) && list.every((text) => typeof text === "string")) return list;
+    throw new Error("not a list of texts");
+  } catch (error) {
+    board.report(key, { name: "captions", message: error.message });
+    return [];
+  }
+}
+
+/**
+ * An exercise on the position shown: its goal (JSON, judged by the engine's `exercise`), its
+ * id (sent with `tabula-solved`), the actions of its answer, if given, and the ply where it
+ * starts; `solved` once the reader found it.
+ * @typedef {{goal: string, id: string, answer: string[], start: number, solved: boolean}} Exercise
+ */
+
+/** The exercise of a board's `goal` (JSON text), `id` and `answer` (comma-separated actions,
+ * each URL-encoded as in `moves`), or null when no goal is given or it is not JSON (reported).
+ * @param {Reporter} board
+ * @param {string} key
+ * @param {{goal: string | null, id: string | null, answer: string | null}} given
+ * @returns {Exercise | null} */
+export function readExercise(board, key, { goal, id, answer }) {
+  if (goal === null || goal === "") return null;
+  try {
+    JSON.parse(goal);
+  } catch (error) {
+    board.report(key, { name: "exercise-goal", message: error.message });
+    return null;
+  }
+  return { goal, id: id ?? "", answer: readMoves(answer ?? ""), start: 0, solved: false };
+}
+
 /** A yes/no setting written 1 or 0 (true or false); null for one not given. Anything else is
  * reported (`key`: the message saying so) and the fallback used.
  * @param {Reporter} board
@@ -136,6 +180,9 @@ export function readPly(board, key, value) {
  * @property {HTMLButtonElement} last
  * @property {HTMLElement} plyLabel
  * @property {HTMLAnchorElement} open
+ * @property {HTMLElement} caption the caption of the ply shown
+ * @property {HTMLElement} exercise what an exercise says (wrong, solved, the answer)
+ * @property {HTMLButtonElement} answer the exercise's "Show answer" button
  * @property {HTMLElement} [keys]
  */
 
@@ -162,7 +209,7 @@ export class EmbedBoard extends BoardController {
       frame: parts.board,
       choices: parts.choices,
       hooks: {
-        play: (action) => this.enqueue(() => this.playAt(action)),
+        play: (action) => this.try(action),
         choose: (select) => this.enqueue(() => this.show(this.ply, select)),
         playable: () => this.shown.interactive,
         fail: (error) => this.reportFailure(error),
@@ -184,6 +231,15 @@ export class EmbedBoard extends BoardController {
     /** @type {{key: string, values: object}[]} written in the page's language when shown */
     this.problems = [];
     this.words = "embed"; // the messages of the configuration: "embed" or "element"
+    /** @type {string[]} one per ply, from the start */
+    this.captions = [];
+    /** @type {Exercise | null} */
+    this.exercise = null;
+    /** @type {((type: string, detail: object) => void) | null} hears every event (embed.html
+     * posts them to its parent) */
+    this.onEvent = null;
+    this.up = false; // ready: it tells its host of each position shown
+    this.told = ""; // the last position told (its ply and record)
     this.wired = false;
     this.retired = false; // a board replaced by another in the same host: it shows nothing more
   }
@@ -292,16 +348,100 @@ export class EmbedBoard extends BoardController {
   async playAt(action) {
     if (this.actions[this.ply] === action) {
       await this.show(this.ply + 1);
-      return;
+    } else {
+      const next = [...this.actions.slice(0, this.ply), action];
+      const answer = await this.viewOf(recordText(this.game ?? "", this.options, next));
+      if (!answer) return;
+      this.actions = next;
+      this.view = answer;
+      this.ply = next.length;
+      this.selected = null;
+      this.render();
     }
-    const next = [...this.actions.slice(0, this.ply), action];
-    const answer = await this.viewOf(recordText(this.game ?? "", this.options, next));
-    if (!answer) return;
-    this.actions = next;
-    this.view = answer;
-    this.ply = next.length;
-    this.selected = null;
-    this.render();
+    this.emit("tabula-action", { action, ply: this.ply });
+  }
+
+  /** The reader's action (or a host's `play` command): played, or with an exercise still to
+   * solve, judged by the engine first. A wrong try is not played: the position stays, with the
+   * reason said, for another try; the right one is played and the exercise is solved.
+   * @param {string} action */
+  try(action) {
+    return this.enqueue(async () => {
+      const { exercise, engine } = this;
+      if (!exercise || exercise.solved || !engine) {
+        await this.playAt(action);
+        return;
+      }
+      const verdict = await engine.exercise(this.id, this.recordOf(this.ply), action, exercise.goal);
+      if (verdict.ok) {
+        exercise.solved = true;
+        await this.playAt(action);
+        this.say("solved", "exercise.solved");
+        this.emit("tabula-solved", { id: exercise.id });
+      } else {
+        await this.show(this.ply);
+        const reason = verdict.reason ? t(verdict.reason.key, verdict.reason.values ?? {}) : "";
+        this.say("wrong", "exercise.wrong", { action, reason });
+      }
+    });
+  }
+
+  /** The exercise's answer, played from where the exercise starts. */
+  showAnswer() {
+    const { exercise } = this;
+    if (!exercise?.answer.length) return this.queue;
+    return this.enqueue(async () => {
+      await this.show(Math.min(exercise.start, this.actions.length));
+      for (const action of exercise.answer) await this.playAt(action);
+      exercise.solved = true;
+      this.say("shown", "exercise.shown", { actions: exercise.answer.join(", ") });
+    });
+  }
+
+  /** Show another record (the end of it), as the engine reads it.
+   * @param {string} text */
+  showRecord(text) {
+    return this.enqueue(async () => {
+      this.problems = [];
+      this.showProblems();
+      await this.openRecord({ named: null, record: text });
+      await this.show(this.actions.length);
+      if (this.exercise) Object.assign(this.exercise, { start: this.ply, solved: false });
+    });
+  }
+
+  /** A host's command (a message to embed.html, or the element's methods): `play` (`action`),
+   * `goToPly` (`ply`), `showRecord` (`record`) or `showAnswer`.
+   * @param {any} message */
+  command(message) {
+    const { command } = message ?? {};
+    if (command === "play" && typeof message.action === "string") return this.try(message.action);
+    if (command === "goToPly" && Number.isInteger(message.ply)) return this.step(message.ply);
+    if (command === "showRecord" && typeof message.record === "string") return this.showRecord(message.record);
+    if (command === "showAnswer") return this.showAnswer();
+    this.report("embed.error.command", { command: String(command) });
+    return undefined;
+  }
+
+  // --- telling the host -------------------------------------------------------------------
+
+  /** Tell the host: a DOM event on it (bubbling, `detail` as given), and `onEvent`.
+   * @param {string} type
+   * @param {object} detail */
+  emit(type, detail) {
+    if (this.retired) return;
+    this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+    this.onEvent?.(type, detail);
+  }
+
+  /** What the exercise says now: `state` for styles and tests (host's data-exercise).
+   * @param {string} state @param {string} key @param {object} [values] */
+  say(state, key, values = {}) {
+    if (this.retired) return;
+    const el = this.parts.exercise;
+    el.textContent = t(key, values);
+    el.hidden = false;
+    this.host.dataset.exercise = state;
   }
 
   // --- showing ----------------------------------------------------------------------------
@@ -314,6 +454,9 @@ export class EmbedBoard extends BoardController {
     if (this.retired || !this.view) return;
     const { parts, view, ply, actions, host } = this;
     this.draw({ interactive: this.shown.interactive });
+    const caption = this.captions[ply] ?? "";
+    parts.caption.textContent = caption;
+    parts.caption.hidden = !caption;
     const { status } = parts;
     status.dataset.state = view.result ? "over" : "ready";
     status.removeAttribute("data-i18n");
@@ -327,6 +470,17 @@ export class EmbedBoard extends BoardController {
     host.dataset.ply = String(ply);
     host.dataset.plies = String(actions.length);
     host.dataset.over = String(Boolean(view.result));
+    if (this.up) this.tell();
+  }
+
+  /** Tell the host of the position shown, when it is another one (and of its result). */
+  tell() {
+    const { ply, view } = this;
+    const record = this.recordOf(ply);
+    if (`${ply}\n${record}` === this.told) return;
+    this.told = `${ply}\n${record}`;
+    this.emit("tabula-position", { ply, record });
+    if (view?.result) this.emit("tabula-result", { result: view.result });
   }
 
   // --- acting -----------------------------------------------------------------------------
@@ -334,9 +488,10 @@ export class EmbedBoard extends BoardController {
   /** Show the position after `count` actions (kept within the record), once the board is up.
    * @param {number} count */
   step(count) {
-    if (!this.view) return;
+    if (!this.view) return this.queue;
     const target = Math.max(0, Math.min(this.actions.length, count));
     if (target !== this.ply || this.selected !== null) this.enqueue(() => this.show(target));
+    return this.queue;
   }
 
   wire() {
@@ -355,13 +510,17 @@ export class EmbedBoard extends BoardController {
   /** Show the game of `source`: the yes/no settings read by `flag(name, fallback)`, the ply
    * asked for as text (`ply`, null for none; a bad one is reported with the key `param`), the
    * page's engine from `connect()`; `words` names the messages of the configuration ("embed"
-   * for an address, "element" for attributes).
+   * for an address, "element" for attributes). `captions` and `exercise` are read by
+   * readCaptions and readExercise (an exercise makes the board playable).
    * @param {Source} source
    * @param {{flag: (name: string, fallback: boolean) => boolean, ply: string | null,
-   *   param: string, words: string, connect: () => Promise<Engine>}} setup */
-  async open(source, { flag, ply, param, words, connect }) {
+   *   param: string, words: string, connect: () => Promise<Engine>, captions?: string[],
+   *   exercise?: Exercise | null}} setup */
+  async open(source, { flag, ply, param, words, connect, captions = [], exercise = null }) {
     this.words = words;
-    const interactive = flag("interactive", false);
+    this.captions = captions;
+    this.exercise = exercise;
+    const interactive = flag("interactive", false) || exercise !== null;
     this.shown = { interactive, controls: false, legal: flag("legal", interactive), coords: flag("coords", false) };
     if ("game" in source) this.setGame(source.game);
     this.host.classList.toggle("playable", interactive);
@@ -381,8 +540,13 @@ export class EmbedBoard extends BoardController {
       this.parts.controls.hidden = !this.shown.controls;
       if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
       await this.show(Math.min(wanted ?? given, given));
+      if (this.exercise) this.exercise.start = this.ply;
     });
     this.wire();
+    if (this.exercise?.answer.length) {
+      this.parts.answer.hidden = false;
+      this.parts.answer.addEventListener("click", () => this.showAnswer());
+    }
     this.finish(this.view ? "ready" : "failed");
   }
 
@@ -392,5 +556,12 @@ export class EmbedBoard extends BoardController {
     if (this.retired) return;
     if (state === "failed") showState(this.parts.status, "failed", "embed.failed");
     this.host.dataset.ready = "true";
+    if (state !== "ready") return;
+    this.up = true;
+    this.told = `${this.ply}\n${this.recordOf(this.ply)}`;
+    this.emit("tabula-ready", {
+      game: this.game, ply: this.ply, plies: this.actions.length, record: this.recordOf(this.ply),
+    });
+    if (this.view?.result) this.emit("tabula-result", { result: this.view.result });
   }
 }

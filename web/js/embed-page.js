@@ -3,7 +3,7 @@
 // status line, the problems) is js/embed-board.js, shared with the <tabula-board> element; this
 // module reads the address. The parameters are listed in the README ("Embedding a board").
 import {
-  chooseSource, EmbedBoard, EmbedError, readFlag, readMoves,
+  chooseSource, EmbedBoard, EmbedError, readCaptions, readExercise, readFlag, readMoves,
 } from "./embed-board.js";
 import { connectEngine } from "./engine.js";
 import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
@@ -13,6 +13,7 @@ const THEMES = ["light", "dark", "colour-blind"];
 // The page's own parameters; every other parameter of the query is an option of the game.
 const OWN = new Set([
   "game", "record", "moves", "ply", "interactive", "controls", "legal", "coords", "lang", "theme",
+  "captions", "exercise-goal", "exercise-id", "exercise-answer", "origin",
 ]);
 const $ = (id) => document.getElementById(id);
 /** @param {string} id */
@@ -30,7 +31,40 @@ const board = new EmbedBoard(document.body, {
   last: button("last"),
   plyLabel: $("ply-label"),
   open: /** @type {HTMLAnchorElement} */ ($("open")),
+  caption: $("caption"),
+  exercise: $("exercise"),
+  answer: button("answer"),
 }, { id: "embed" });
+
+/** The origin the page talks to, from `origin=`: its events are posted to the parent page
+ * only when that page has this origin ("*": any), and only its commands are obeyed. None (no
+ * messages either way) unless given; anything but an origin or "*" is reported.
+ * @param {URLSearchParams} params
+ * @returns {string | null} */
+function chooseOrigin(params) {
+  const origin = params.get("origin");
+  if (!origin) return null;
+  if (origin === "*") return origin;
+  try {
+    if (new URL(origin).origin === origin) return origin;
+  } catch {
+    // reported below
+  }
+  board.report("embed.error.origin", { value: origin });
+  return null;
+}
+
+/** Post the board's events to the parent page, and obey its commands
+ * (`{type: "tabula-command", command, ...}`), when it has the allowed origin.
+ * @param {string | null} origin */
+function talkTo(origin) {
+  if (origin === null || window.parent === window) return;
+  board.onEvent = (type, detail) => window.parent.postMessage({ type, detail }, origin);
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || (origin !== "*" && event.origin !== origin)) return;
+    if (event.data?.type === "tabula-command") board.command(event.data);
+  });
+}
 
 /** A yes/no parameter, written 1 or 0 (true or false); anything else is reported. */
 function flag(params, name, fallback) {
@@ -99,6 +133,7 @@ async function main() {
     board.report("embed.error.other", { message: String(error?.message ?? error) });
   }
   board.showProblems(); // those found before the catalogue was there, now in words
+  talkTo(chooseOrigin(params));
   let source;
   try {
     source = readGame(params);
@@ -113,6 +148,12 @@ async function main() {
     param: "embed.error.param",
     words: "embed",
     connect: () => connectEngine(),
+    captions: readCaptions(board, "embed.error.read", params.get("captions")),
+    exercise: readExercise(board, "embed.error.read", {
+      goal: params.get("exercise-goal"),
+      id: params.get("exercise-id"),
+      answer: params.get("exercise-answer"),
+    }),
   });
   if (board.game) document.title = `${t(`game.${board.game}.title`)} · ${t("site.name")}`;
 }

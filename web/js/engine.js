@@ -51,6 +51,12 @@ export async function connectEngine(script = document.querySelector('script[type
      * @type {(record: string) => Promise<{game: string, options: Record<string, string>,
      *   actions: string[]}>} */
     read: async (record) => parse(await sync.read(record)),
+    /** An exercise's verdict on `action` in the position `record` reaches, against `goal`
+     * (JSON text): `ok`, and the `reason` of a wrong try (a message key and its values).
+     * @type {(board: string, record: string, action: string, goal: string, settings?: object) =>
+     *   Promise<{ok: boolean, reason: {key: string, values?: object} | null}>} */
+    exercise: async (board, record, action, goal, settings = {}) =>
+      parse(await sync.exercise(board, record, action, goal, JSON.stringify(settings))),
     /** @type {(board: string, record: string, action: string, settings?: object) => Promise<any>} */
     preview: async (board, record, action, settings = {}) =>
       parse(await sync.preview(board, record, action, JSON.stringify(settings))),

@@ -9,14 +9,17 @@
 // the page's <html lang> when it is en or ko, else the site's preference; the theme is the
 // page's (its CSS, and data-theme on <html>). No attribute value is ever inserted as markup.
 import {
-  chooseSource, EmbedBoard, readFlag, readMoves, readPly,
+  chooseSource, EmbedBoard, readCaptions, readExercise, readFlag, readMoves, readPly,
 } from "./embed-board.js";
 import { connectEngine } from "./engine.js";
 import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 
 const SITE = new URL("../", import.meta.url);
 // The element's own attributes; any other (but the global ones) is an option of the game.
-const OWN = ["game", "record", "moves", "ply", "interactive", "controls", "legal", "coords"];
+const OWN = [
+  "game", "record", "moves", "ply", "interactive", "controls", "legal", "coords", "captions",
+  "exercise-goal", "exercise-id", "exercise-answer",
+];
 const GLOBAL = new Set([
   "id", "class", "style", "title", "lang", "dir", "hidden", "tabindex", "role", "slot", "part",
   "translate", "inert", "is", "autofocus", "nonce", "accesskey", "contenteditable", "draggable",
@@ -96,6 +99,9 @@ function buildParts() {
     error: make("p", { class: "error", role: "alert", hidden: "" }),
     board: make("div", { class: "board-frame", tabindex: "-1" }),
     choices: make("div", { class: "choices", hidden: "" }),
+    caption: make("p", { class: "embed-caption", "aria-live": "polite", hidden: "" }),
+    exercise: make("p", { class: "embed-exercise", role: "status", hidden: "" }),
+    answer: make("button", { type: "button", class: "embed-answer", hidden: "" }, "exercise.show-answer"),
     status: make("p", { class: "embed-status", role: "status", "data-state": "loading" },
       "status.loading"),
     controls: make("div", {
@@ -113,7 +119,7 @@ function buildParts() {
   parts.controls.append(parts.first, parts.back, parts.plyLabel, parts.forward, parts.last);
   const bar = make("div", { class: "embed-bar" });
   bar.append(parts.status, parts.controls, parts.open);
-  parts.keys.append(parts.error, parts.board, parts.choices, bar);
+  parts.keys.append(parts.error, parts.board, parts.choices, parts.caption, parts.exercise, parts.answer, bar);
   return parts;
 }
 
@@ -191,6 +197,12 @@ export class TabulaBoard extends HTMLElement {
         param: "element.error.param",
         words: "element",
         connect: pageEngine,
+        captions: readCaptions(board, "element.error.read", this.getAttribute("captions")),
+        exercise: readExercise(board, "element.error.read", {
+          goal: this.getAttribute("exercise-goal"),
+          id: this.getAttribute("exercise-id"),
+          answer: this.getAttribute("exercise-answer"),
+        }),
       });
     } catch (error) {
       board.reportFailure(error);
@@ -207,6 +219,38 @@ export class TabulaBoard extends HTMLElement {
       board.report("embed.error.ply", { ply: wanted, plies: board.actions.length });
     }
     board.step(wanted ?? board.actions.length);
+  }
+
+  // --- commands: for the page's own script ------------------------------------------------
+
+  /** Once the board is up, give it a command (see EmbedBoard.command).
+   * @param {object} message */
+  async command(message) {
+    await this.started;
+    await this.board?.command(message);
+  }
+
+  /** Play `action` at the position shown, as the reader would (an exercise judges it).
+   * @param {string} action */
+  play(action) {
+    return this.command({ command: "play", action });
+  }
+
+  /** Show the position after `ply` actions of the record.
+   * @param {number} ply */
+  goToPly(ply) {
+    return this.command({ command: "goToPly", ply });
+  }
+
+  /** Show another record, as the engine reads it (its last position).
+   * @param {string} record */
+  showRecord(record) {
+    return this.command({ command: "showRecord", record });
+  }
+
+  /** Play the exercise's answer from where it starts. */
+  showAnswer() {
+    return this.command({ command: "showAnswer" });
   }
 }
 
