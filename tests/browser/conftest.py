@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,12 +55,21 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 (a port of its own, so an origin of its own): its URL."""
+    server, url = serve.start(folder)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
-    server, url = serve.start(site_dir)
-    yield url
-    server.shutdown()
-    server.server_close()
+    with serving(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -72,21 +82,22 @@ class Watch:
     """What a browser context did that a test must not see."""
 
     base: str
+    others: tuple[str, ...] = ()  # other origins a test serves (a page that holds a frame)
     errors: list[str] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
 
     def local(self, url: str) -> bool:
-        return url.startswith((self.base, "blob:", "data:"))
+        return url.startswith((self.base, *self.others, "blob:", "data:"))
 
     def assert_clean(self) -> None:
         assert self.outside == [], f"requests left 127.0.0.1: {self.outside}"
         assert self.errors == [], f"console errors: {self.errors}"
 
 
-def watch_context(context: Any, base: str) -> Watch:
-    """Abort and record requests to anything but the site; record console errors; let steps
-    wait up to STEP_TIMEOUT_MS."""
-    watch = Watch(base)
+def watch_context(context: Any, base: str, *others: str) -> Watch:
+    """Abort and record requests to anything but the site (and the ``others`` a test serves);
+    record console errors; let steps wait up to STEP_TIMEOUT_MS."""
+    watch = Watch(base, others)
     context.set_default_timeout(STEP_TIMEOUT_MS)
 
     def route(route: Any) -> None:

@@ -13,8 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-import serve
-from conftest import ENGINE_TIMEOUT_MS, ROOT, STEP_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, ROOT, Watch, serving, watch_context
 
 from py_engine import load_game
 
@@ -54,34 +53,16 @@ def host_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def host_url(host_folder: Path) -> Iterator[str]:
     """A second server, for the host page: its pages have another origin than the site's."""
-    server, url = serve.start(host_folder)
-    yield url
-    server.shutdown()
-    server.server_close()
+    with serving(host_folder) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def two_origins(browser: Any, site_url: str, host_url: str) -> Iterator[tuple[Any, list[str]]]:
-    """A browser context that may reach the site and the host page, and nothing else; the
-    console errors of its pages are kept."""
+def two_origins(browser: Any, site_url: str, host_url: str) -> Iterator[tuple[Any, Watch]]:
+    """A browser context that may reach the site and the host page, and nothing else."""
     context = browser.new_context(locale="en-GB")
-    context.set_default_timeout(STEP_TIMEOUT_MS)
-    errors: list[str] = []
-    outside: list[str] = []
-
-    def route(route: Any) -> None:
-        if route.request.url.startswith((site_url, host_url, "blob:", "data:")):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
-    context.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    context.on("weberror", lambda e: errors.append(str(e.error)))
-    yield context, errors
+    yield context, watch_context(context, site_url, host_url)
     context.close()
-    assert outside == []
 
 
 def messages(page: Any, frame: str) -> list[dict[str, Any]]:
@@ -101,9 +82,9 @@ def wait_message(page: Any, kind: str, test: str = "true") -> dict[str, Any]:
 
 
 def test_embed_talks_only_to_the_allowed_origin(
-    two_origins: tuple[Any, list[str]], site_url: str, host_url: str, host_folder: Path
+    two_origins: tuple[Any, Watch], site_url: str, host_url: str, host_folder: Path
 ) -> None:
-    context, errors = two_origins
+    context, watch = two_origins
     site_origin = site_url.rstrip("/")
     host_origin = host_url.rstrip("/")
     query = "game=bounders&controls=1&captions=" + quote("The start|One stone|Two stones")
@@ -156,7 +137,8 @@ def test_embed_talks_only_to_the_allowed_origin(
     page.close()
     # The frame allowing another origin cannot post to this one: the browser says so, nothing
     # else goes wrong.
-    assert [e for e in errors if "postMessage" not in e or "example.org" not in e] == []
+    watch.errors[:] = [e for e in watch.errors if "postMessage" not in e or "example.org" not in e]
+    watch.assert_clean()
 
 
 def open_boards(site_context: tuple[Any, Watch], site_url: str) -> Any:

@@ -209,7 +209,7 @@ export class EmbedBoard extends BoardController {
       frame: parts.board,
       choices: parts.choices,
       hooks: {
-        play: (action) => this.try(action),
+        play: (action) => this.tryAction(action),
         choose: (select) => this.enqueue(() => this.show(this.ply, select)),
         playable: () => this.shown.interactive,
         fail: (error) => this.reportFailure(error),
@@ -365,7 +365,7 @@ export class EmbedBoard extends BoardController {
    * solve, judged by the engine first. A wrong try is not played: the position stays, with the
    * reason said, for another try; the right one is played and the exercise is solved.
    * @param {string} action */
-  try(action) {
+  tryAction(action) {
     return this.enqueue(async () => {
       const { exercise, engine } = this;
       if (!exercise || exercise.solved || !engine) {
@@ -415,7 +415,7 @@ export class EmbedBoard extends BoardController {
    * @param {any} message */
   command(message) {
     const { command } = message ?? {};
-    if (command === "play" && typeof message.action === "string") return this.try(message.action);
+    if (command === "play" && typeof message.action === "string") return this.tryAction(message.action);
     if (command === "goToPly" && Number.isInteger(message.ply)) return this.step(message.ply);
     if (command === "showRecord" && typeof message.record === "string") return this.showRecord(message.record);
     if (command === "showAnswer") return this.showAnswer();
