@@ -186,6 +186,8 @@ function setupExercise(section) {
       } else if (answer.ok) {
         say({ state: "solved" });
         solvedText.hidden = false;
+        button("answer").hidden = true;
+        button("hint").hidden = true;
         solved.add(data.id);
         saveSolved();
         showProgress();
