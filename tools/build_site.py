@@ -284,6 +284,7 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
             "start": html.escape(json.dumps(start, separators=(",", ":")), quote=True),
             "options": html.escape(json.dumps(game_options(name)), quote=True),
             "panel": panel_module(name) or GENERIC,
+            "rules": rules_link(name, catalogue, new_tab=True),
         }
         (out / f"{name}.html").write_text(fill(template, values, catalogue), "utf-8")
     # The embeddable board: its game and position come from its address, so only the text and

@@ -47,12 +47,20 @@ def page_name(game: str) -> str:
     return f"{game}-rules.html"
 
 
-def rules_link(game: str, catalogue: dict[str, str]) -> str:
-    """A home page card's link to the game's rules page ("" when the game has none)."""
+def rules_link(game: str, catalogue: dict[str, str], new_tab: bool = False) -> str:
+    """The link to a game's rules page ("" when the game has none): on its home page card, and
+    in its game page's header, where it opens a new tab (``new_tab``) so the game stays."""
     if not (RULES / f"{game}.json").exists():
         return ""
+    tab = ""
+    if new_tab:
+        label = html.escape(catalogue["rules.link.new-tab"], quote=True)
+        tab = (
+            f' target="_blank" rel="noopener" aria-label="{label}"'
+            ' data-i18n-label="rules.link.new-tab"'
+        )
     return (
-        f'<a class="rules-link" href="{page_name(game)}" data-i18n="rules.link">'
+        f'<a class="rules-link" href="{page_name(game)}"{tab} data-i18n="rules.link">'
         f"{html.escape(catalogue['rules.link'])}</a>"
     )
 

@@ -240,3 +240,16 @@ def test_rules_page_works_offline(browser: Any, site_dir: Path, tmp_path: Path) 
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_every_rules_link_leads_to_a_page(site_dir: Path) -> None:
+    """The home page and each game page with a rules page link to it; no link leads nowhere."""
+    for game in GAMES_WITH_RULES:
+        assert (site_dir / page_name(game)).is_file()
+        for page in ("index.html", f"{game}.html"):
+            text = (site_dir / page).read_text("utf-8")
+            assert f'class="rules-link" href="{page_name(game)}"' in text, page
+    for page in site_dir.glob("*.html"):
+        for href in re.findall(r'class="rules-link" href="([^"]+)"', page.read_text("utf-8")):
+            assert (site_dir / href).is_file(), f"{page.name} links to a missing {href}"
+    assert not (site_dir / "rules").exists(), "the content files are not part of the site"
