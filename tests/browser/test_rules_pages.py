@@ -162,6 +162,14 @@ def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
     section.locator("[data-act=answer]").click()
     page.wait_for_selector("#placing-open[data-state=shown]")
     assert placing["answer"] in section.locator(".rules-verdict").inner_text()
+    # From the keyboard: the started board has the focus; arrows move it, Enter tries.
+    section = start_exercise(page, "regions-split")
+    assert page.evaluate("document.activeElement.closest('#regions-split .rules-board') !== null")
+    page.keyboard.press("ArrowRight")
+    tried = page.evaluate("document.activeElement.dataset.action")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#regions-split[data-state=wrong]")
+    assert tried in section.locator(".rules-verdict").inner_text()
     # The swap is a side button.
     section = start_exercise(page, "pie-swap")
     section.locator('.choices button[data-action="swap"]').click()

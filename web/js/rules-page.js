@@ -176,10 +176,12 @@ function setupExercise(section) {
     try {
       const answer = await judge(board, data.record, action, data.goal, settings);
       if (answer.svg) {
+        const focused = frame.contains(document.activeElement) || choices.contains(document.activeElement);
         showSvg(frame, answer.svg);
         section.dataset.live = "0";
         choices.hidden = true;
         button("again").hidden = false;
+        if (focused) button("again").focus();
       }
       if (showing) {
         say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
@@ -211,6 +213,7 @@ function setupExercise(section) {
       await showPosition();
       button("start").hidden = true;
       say({ key: "rules.exercise.ready", state: "ready" });
+      frame.querySelector('[tabindex="0"]')?.focus();
     } catch (error) {
       button("start").disabled = false;
       say({ key: "rules.exercise.failed", values: { message: error.message }, state: "failed" });
