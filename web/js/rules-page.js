@@ -3,11 +3,11 @@
 // and a step-through sequence is one picture per step, switched here. The engine starts only
 // when the reader starts an exercise: this module then loads PyScript, which starts the page's
 // engine worker, and asks the worker's `exercise` function to judge each try. Solved exercises
-// are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}).
+// are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}). The page's
+// offline-start.js registers the service worker, as on the other pages.
 import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
 import { createdWorker } from "./engine.js";
 import { has, t } from "./i18n.js";
-import { startOffline } from "./offline.js";
 import { setupPrefs } from "./prefs.js";
 
 const game = document.body.dataset.game;
@@ -298,4 +298,3 @@ for (const section of document.querySelectorAll(".rules-exercise")) setupExercis
 setupFirstGame();
 showProgress();
 document.body.dataset.ready = "1";
-startOffline();
