@@ -90,8 +90,8 @@ def playable_card(name: str, catalogue: dict[str, str], links: str = "") -> str:
         f'<li class="game-card" data-game="{name}">',
         f'<div class="card-picture">{card_picture(name)}</div>',
         '<div class="card-text">',
-        f'<h2 class="game-title"><a href="{name}.html" data-i18n="game.{name}.title">'
-        f'{html.escape(catalogue[f"game.{name}.title"])}</a></h2>',
+        f'<h2 class="game-title" id="title-{name}"><a href="{name}.html"'
+        f' data-i18n="game.{name}.title">{html.escape(catalogue[f"game.{name}.title"])}</a></h2>',
         '<p class="card-facts">'
         + message(catalogue, "home.players", {"players": seat_counts(name)},
                   attributes=' class="players"')
@@ -99,7 +99,7 @@ def playable_card(name: str, catalogue: dict[str, str], links: str = "") -> str:
         + message(catalogue, f"game.{name}.length", attributes=' class="length"')
         + "</p>",
         message(catalogue, f"game.{name}.blurb", tag="p", attributes=' class="pitch"'),
-        '<div class="quick-start">',
+        f'<div class="quick-start" role="group" aria-labelledby="title-{name}">',
         f'<button type="button" class="primary start-friend" data-game="{name}"'
         f' data-i18n="home.play-friend">{html.escape(catalogue["home.play-friend"])}</button>',
         '<span class="start-computer">',

@@ -170,7 +170,7 @@ def test_a_finished_game_can_be_removed(site_context: tuple[Any, Watch], site_ur
     expected = "A draw" if winner is None else f"Player {winner + 1} ({colour}) wins"
     assert item.locator(".saved-status").text_content() == expected
     assert item.locator("a.saved-open").text_content() == "See how Bounders ended"
-    item.locator(".saved-remove").click()
+    page.get_by_role("button", name="Remove Bounders from the list").click()
     expect(page.locator("#saved-games")).to_be_hidden()
     assert page.evaluate("localStorage.getItem('tabula.game.bounders')") is None
     page.reload()

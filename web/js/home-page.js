@@ -84,7 +84,8 @@ function savedItem(summary) {
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "saved-remove";
-    remove.textContent = t("home.saved.remove", { game: title });
+    remove.textContent = t("home.saved.remove");
+    remove.setAttribute("aria-label", t("home.saved.remove-label", { game: title }));
     remove.addEventListener("click", () => {
       forgetGame(game);
       renderSaved();
