@@ -41,9 +41,18 @@ PICTURES: dict[str, Picture] = {
 }
 
 
+# A game added without an entry above gets this one.
+DEFAULT_PICTURE = Picture(seed=1, plies=20, draw={})
+
+
+def picture_of(name: str) -> Picture:
+    """How the card of ``name`` gets its picture."""
+    return PICTURES.get(name, DEFAULT_PICTURE)
+
+
 def mid_game(name: str) -> Any:
     """The game of ``name`` after its card's seeded actions (fewer if the game ends first)."""
-    picture = PICTURES[name]
+    picture = picture_of(name)
     rng = random.Random(picture.seed)
     game = new_game(name)
     for _ in range(picture.plies):
@@ -55,7 +64,7 @@ def mid_game(name: str) -> Any:
 
 def card_picture(name: str) -> str:
     """The card's picture: the engine's SVG of the mid-game position, nothing to click."""
-    return str(mid_game(name).svg(highlight=False, **PICTURES[name].draw))
+    return str(mid_game(name).svg(highlight=False, **picture_of(name).draw))
 
 
 def seat_counts(name: str) -> str:
