@@ -11,13 +11,32 @@ the board's game is left as it was; a refused record's answer also says where (`
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from py_engine import GAMES, NotationError, load_game, new_game
-from py_engine.core import Game, parse_record
+from py_engine.core import Game, Result, Score, parse_record
 
 if TYPE_CHECKING:  # the search and the benchmark load on first use: the worker starts sooner
     from py_engine.ai import Thinker
+
+
+
+class View(TypedDict):
+    """The answer of ``view``: everything a page shows of a position (the board controller's
+    ``View`` in web/js/board-controller.js is the same, for the JavaScript side)."""
+
+    game: str
+    record: str  # the record as the engine writes it
+    options: dict[str, str]  # the options as records write them
+    actions: list[str]
+    players: int
+    to_move: int | None
+    legal: list[str]  # every legal action, in notation
+    buttons: list[dict[str, str]]  # the side choices (Game.buttons)
+    score: Score  # the game's own score type: totals and its breakdown
+    result: Result | None  # the game's own result type, once the game is over
+    svg: str
+
 
 _boards: dict[str, Game] = {}
 _thinkers: dict[str, Thinker] = {}
@@ -116,21 +135,20 @@ def view(board: str, record: str, settings: str = "{}") -> str:
         )
     except (ValueError, TypeError) as exc:
         return _answer(_refused(exc, record))
-    return _answer(
-        {
-            "game": game.name,
-            "record": game.record(),
-            "options": game.option_record(),
-            "actions": game.history,
-            "players": game.players,
-            "to_move": game.to_move,
-            "legal": game.legal_actions(),
-            "buttons": game.buttons(select),
-            "score": game.score(),
-            "result": game.result(),
-            "svg": picture,
-        }
-    )
+    shown: View = {
+        "game": game.name,
+        "record": game.record(),
+        "options": game.option_record(),
+        "actions": game.history,
+        "players": game.players,
+        "to_move": game.to_move,
+        "legal": game.legal_actions(),
+        "buttons": game.buttons(select),
+        "score": game.score(),
+        "result": game.result(),
+        "svg": picture,
+    }
+    return _answer(dict(shown))
 
 
 def _draw_options(chosen: dict[str, Any]) -> dict[str, Any]:
