@@ -203,6 +203,7 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     page = open_embed(site_context, site_url, f"record={quote(illegal)}")
     error = page.text_content("#error")
     assert "Action 3 of the record, g7, cannot be played" in error
+    assert "line 8: " in error  # the engine read the record: the line of the refused action
     assert ply(page) == 2 and page.get_attribute("body", "data-plies") == "2"
     assert stones(page) == 2
     page.close()
