@@ -146,12 +146,15 @@ def sub(parent: Node, tag: str, text: str | None = None, **attrs: Any) -> Node:
 
 
 def clickable(
-    element: Node, label: str, *, action: str | None = None, select: str | None = None
+    element: Node, label: str, *, action: str | None = None, select: str | None = None,
+    key: str | None = None, values: dict[str, Any] | None = None,
 ) -> Node:
     """Make a drawn part something a player can click or reach with Tab and Enter: it carries
     the whole ``action`` it plays (``data-action``) or the ``select``, the first part of an
     action whose rest is picked next (``data-select``), and is a button named ``label`` for
-    assistive technology. The page knows what a click means from these alone."""
+    assistive technology. The page knows what a click means from these alone. ``key`` (a
+    message key of the site's catalogues, with its placeholder ``values``) lets the site say
+    the label in the reader's language."""
     if action is not None:
         element.set("data-action", action)
     if select is not None:
@@ -159,6 +162,10 @@ def clickable(
     element.set("tabindex", "0")
     element.set("role", "button")
     element.set("aria-label", label)
+    if key is not None:
+        element.set("data-i18n-label", key)
+        if values:
+            element.set("data-i18n-values", json.dumps(values, separators=(",", ":")))
     return element
 
 

@@ -150,3 +150,23 @@ def test_worker_draws_the_preview_and_the_frame() -> None:
         answer = json.loads(worker.view("t", start, json.dumps({"draw": bad})))
         assert "error" in answer
     assert json.loads(worker.view("t", start))["actions"] == []
+
+
+def test_piece_labels_follow_the_language(site_context: tuple[Any, Watch], site_url: str) -> None:
+    """On the Korean site a screen reader hears Splinter's pieces and squares in Korean."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "splinter.html")
+    page.evaluate("localStorage.setItem('tabula.language', 'ko')")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    label = str(page.get_attribute(f"{PIECES} >> nth=0", "aria-label"))
+    assert label.endswith(("흑 폰", "백 폰", "흑 킹", "백 킹")), label
+    page.click(f"{PIECES} >> nth=0")
+    page.wait_for_selector(TARGETS)
+    target = str(page.get_attribute(f"{TARGETS} >> nth=0", "aria-label"))
+    assert "이동" in target and "move" not in target, target
+    page.evaluate("localStorage.removeItem('tabula.language')")
+    page.close()
+    watch.assert_clean()

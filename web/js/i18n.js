@@ -92,14 +92,14 @@ function describe(el) {
 }
 
 /** Translate elements marked data-i18n (text, with data-i18n-values for its placeholders),
- * data-i18n-label (aria-label) and data-i18n-sentences (a picture's description); the words
+ * data-i18n-label (aria-label, with data-i18n-values too) and data-i18n-sentences (a picture's description); the words
  * already there stay until a catalogue has the key. The engine's pictures use the same marks. */
 export function translate(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     if (has(el.dataset.i18n)) el.textContent = t(el.dataset.i18n, valuesOf(el));
   }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    if (has(el.dataset.i18nLabel)) el.setAttribute("aria-label", t(el.dataset.i18nLabel, valuesOf(el)));
   }
   const described = [...root.querySelectorAll("[data-i18n-sentences]")];
   if (root.dataset?.i18nSentences !== undefined) described.push(root);

@@ -390,8 +390,10 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
                 target = _target(group, px, py, U / 2, "target plant legal")
                 svgkit.sub(target, "circle", cx=px, cy=py, r=9, fill="#fffaf0",
                            fill_opacity="0.35", stroke="#2e7d9a", stroke_width="1.6")
-                label = f"plant a tree of value {value} on {geo.point_names[p]}"
-                svgkit.clickable(target, label, action=action)
+                point = geo.point_names[p]
+                svgkit.clickable(target, f"plant a tree of value {value} on {point}",
+                                 action=action, key="label.bosk.plant",
+                                 values={"value": value, "point": point})
     elif game.step == S_WIND:
         for d, letter in enumerate(DIRECTIONS):
             _wind_arrow(group, frame, d, f"wind {letter}")
@@ -402,8 +404,10 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
             target = _target(group, px, py, U / 2, "target tree legal")
             svgkit.sub(target, "circle", cx=px, cy=py, r=15, fill="none", stroke="#2e7d9a",
                        stroke_width="2", stroke_dasharray="4 2")
-            svgkit.clickable(target, f"let the leaves fall from the tree on {geo.point_names[p]}",
-                             action=game.action_of(move))
+            point = geo.point_names[p]
+            svgkit.clickable(target, f"let the leaves fall from the tree on {point}",
+                             action=game.action_of(move), key="label.bosk.tree",
+                             values={"point": point})
     elif game.step in (S_LEAF, S_SQUIRREL):
         leaf = game.step == S_LEAF
         for move in moves:
@@ -418,14 +422,17 @@ def _draw_targets(svg: svgkit.Node, game: Position, frame: Frame, select: str | 
                 cost = 1 if game.top[s] in (-1, game.seat) else game.height[s] + 1
                 tokens = "token" if cost == 1 else "tokens"
                 svgkit.clickable(target, f"leaf on {name}, costs {cost} {tokens}",
-                                 action=game.action_of(move))
+                                 action=game.action_of(move),
+                                 key="label.bosk.leaf" if cost == 1 else "label.bosk.leaf-many",
+                                 values={"space": name, "cost": cost})
                 svgkit.sub(group, "circle", cx=left + 9, cy=top + 9, r=6.5, fill="#2e7d9a",
                            class_="cost-badge", pointer_events="none")
                 svgkit.sub(group, "text", str(cost), x=left + 9, y=top + 12.2,
                            text_anchor="middle", font_size="9", font_weight="bold",
                            fill="#fffaf0", class_="cost", pointer_events="none")
             else:
-                svgkit.clickable(target, f"squirrel on {name}", action=game.action_of(move))
+                svgkit.clickable(target, f"squirrel on {name}", action=game.action_of(move),
+                                 key="label.bosk.squirrel", values={"space": name})
 
 
 def _draw_chosen(svg: svgkit.Node, game: Position, frame: Frame) -> None:
@@ -459,7 +466,8 @@ def _wind_arrow(group: svgkit.Node, frame: Frame, d: int, action: str) -> None:
     svgkit.sub(arrow, "polygon", points=svgkit.points(corners), fill="#2e7d9a", stroke=OUTLINE,
                stroke_width="0.8")
     towards = ("north", "east", "south", "west")[d]
-    svgkit.clickable(arrow, f"first wind towards {towards}", action=action)
+    svgkit.clickable(arrow, f"first wind towards {towards}", action=action,
+                     key=f"label.bosk.wind.{towards}")
 
 
 def _draw_mark(svg: svgkit.Node, game: Position, frame: Frame, kind: str, action: str) -> None:

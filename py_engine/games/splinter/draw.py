@@ -12,7 +12,17 @@ from typing import Any
 
 from ... import svgkit
 from ...core import IllegalAction, NotationError, shown
-from .board import BLACK, COLOUR_NAMES, LETTERS, WHITE, Position, Shift, colour_title, piece_name
+from .board import (
+    BLACK,
+    COLOUR_NAMES,
+    KING,
+    LETTERS,
+    WHITE,
+    Position,
+    Shift,
+    colour_title,
+    piece_name,
+)
 
 S = 10.0  # side of a square in picture units
 MARGIN = 2  # squares of paper shown around the pieces when framing
@@ -305,20 +315,26 @@ def _hits(svg: svgkit.Node, game: Position, view: Frame, movable: set[int],
     grid, board = game.grid, game.board
     layer = svgkit.sub(svg, "g", class_="hits")
 
-    def hit(square: int, label: str, action: str | None = None, select: str | None = None) -> None:
+    def hit(square: int, label: str, key: str, values: dict[str, str],
+            action: str | None = None, select: str | None = None) -> None:
         x, y = view.centre(*grid.column_row(square))
         rect = svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
                           class_="hit", fill="#ffffff", fill_opacity="0")
-        svgkit.clickable(rect, label, action=action, select=select)
+        svgkit.clickable(rect, label, action=action, select=select, key=key, values=values)
 
     for square in sorted(movable - set(targets)):
-        hit(square, f"{piece_name(board[square])} on {grid.names[square]}",
-            select=grid.names[square])
+        name, piece = grid.names[square], board[square]
+        kind = f"{COLOUR_NAMES[piece & 3]}-{'king' if piece & KING else 'pawn'}"
+        hit(square, f"{piece_name(piece)} on {name}", f"label.splinter.{kind}",
+            {"square": name}, select=name)
     for square, action in targets.items():
-        hit(square, f"move to {grid.names[square]} ({action})", action=action)
+        name = grid.names[square]
+        hit(square, f"move to {name} ({action})", "label.splinter.move-to",
+            {"square": name, "action": action}, action=action)
     if previewed is not None:
         action = game.action_of(previewed)
-        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}", action=action)
+        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}",
+            "label.splinter.play", {"action": action}, action=action)
 
 
 def _coords(svg: svgkit.Node, view: Frame, columns: int, rows: int) -> None:
