@@ -201,3 +201,30 @@ def test_first_game_options_are_the_engines(content: dict[str, Any]) -> None:
     game = GAMES[content["game"]](**first.get("options", {}))
     assert game.to_move == 0
     assert first["body"]
+
+
+def test_worker_exercise_answers_the_page() -> None:
+    """The worker's ``exercise``, run here as the build runs the worker module: the position to
+    try on, a wrong try with its reason and the picture after it, an illegal try without a
+    picture, a right try, and an error for a goal that is not one."""
+    import build_site
+
+    worker = build_site.load_worker()
+    record = "game: bounders\nsize: 7\nrules: tournament\n\ng7\n"
+    goal = json.dumps({"kind": "score", "path": "colours", "seat": "mover", "equals": "dark"})
+    start = json.loads(worker.exercise("t", record, "", goal, '{"highlight": false}'))
+    assert start["to_move"] == 1 and "data-action=" not in start["svg"]
+    assert [b["action"] for b in start["buttons"]] == ["swap"]
+    marked = json.loads(worker.exercise("t", record, "", goal, "{}"))
+    assert 'data-action="a1"' in marked["svg"]
+    wrong = json.loads(worker.exercise("t", record, "a1", goal))
+    assert wrong["ok"] is False and wrong["reason"]["key"] == "lesson.why.score"
+    assert 'data-cell="a1"' in wrong["svg"]
+    illegal = json.loads(worker.exercise("t", record, "g8", goal))
+    assert illegal["reason"]["key"] == "lesson.why.illegal" and "svg" not in illegal
+    right = json.loads(worker.exercise("t", record, "swap", goal))
+    assert right["ok"] is True
+    broken = json.loads(worker.exercise("t", record, "a1", '{"kind": "nonsense"}'))
+    assert "nonsense" in broken["error"]
+    again = json.loads(worker.exercise("t", record, "", goal))
+    assert again["to_move"] == 1, "the board's game stays at the record"
