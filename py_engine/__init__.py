@@ -1,6 +1,6 @@
 """Tabula's rules engine: Bounders, Splinter and Bosk in pure Python.
 
-The public contract (see README and DESIGN.md)::
+The public contract (see README and docs/architecture.md)::
 
     from py_engine import new_game, load_game, GAMES, IllegalAction, NotationError
 """

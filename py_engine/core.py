@@ -1,7 +1,7 @@
 """The shared core of every game: errors, options, the game base class and records.
 
-A game is a sequence of atomic actions (strings in the public notation of RULES.md) applied to
-a start position chosen by options. Its record is its options plus its actions, one per line::
+A game is a sequence of atomic actions (strings in the public notation of the rules pages) applied
+to a start position chosen by options. Its record is its options plus its actions, one per line::
 
     game: bounders
     size: 7
@@ -156,7 +156,7 @@ NOT_OVER = "the game is not over: it has no rewards yet"
 
 
 class Game(ABC):
-    """A game in progress: the public contract of DESIGN.md.
+    """A game in progress: the public contract of docs/architecture.md.
 
     Subclasses set ``name``, ``title`` and ``OPTIONS``, and implement the position: a fast
     layer of int moves (``moves``, ``do``, ``undo_move``, ``action_of``, ``move_of``) and

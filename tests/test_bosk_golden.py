@@ -1,4 +1,5 @@
-"""A whole 2-player Bosk game on our 8 × 8 park, worked out by hand from RULES.md §3.
+"""A whole 2-player Bosk game on our 8 × 8 park, worked out by hand from the rules
+(web/rules/bosk.json).
 
 The park (top row first)::
 

@@ -1,5 +1,5 @@
-"""Bosk rules from RULES.md §3: geometry, leaf paths and their costs, the squirrel, the scoring
-tables with every tie, start players and the final tie rule."""
+"""Bosk rules from the rules (web/rules/bosk.json): geometry, leaf paths and their costs, the
+squirrel, the scoring tables with every tie, start players and the final tie rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Bounders rules, from RULES.md §1 and the golden games in tests/golden/."""
+"""Bounders rules, from the rules (web/rules/bounders.json) and the golden games in
+tests/golden/."""
 
 from __future__ import annotations
 
@@ -203,7 +204,7 @@ def won_regions(game: Bounders, colour: str) -> list[int]:
 
 
 def expected_winner_colour(game: Bounders) -> tuple[str, str]:
-    """The tie-break chain of RULES.md applied to the score breakdown."""
+    """The tie-break chain of the rules applied to the score breakdown."""
     score = game.score()
     dark, light = score["points"]["dark"], score["points"]["light"]
     if dark != light:

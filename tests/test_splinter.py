@@ -1,4 +1,4 @@
-"""Splinter rules, from RULES.md §2 and the designer's text (seeds/001)."""
+"""Splinter rules, from the rules (web/rules/splinter.json) and the designer's text."""
 
 from __future__ import annotations
 

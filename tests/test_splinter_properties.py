@@ -1,4 +1,5 @@
-"""Properties of random Splinter games, checked against a plain reading of RULES.md §2.
+"""Properties of random Splinter games, checked against a plain reading of the rules
+(web/rules/splinter.json).
 
 ``Reference`` is the rules written as directly as possible (pieces in a dict, groups found by a
 search after every move, positions compared whole): slow, but easy to check by eye. The engine
@@ -35,7 +36,7 @@ def name(square: Square) -> str:
 
 
 class Reference:
-    """Splinter as RULES.md §2 words it. Pieces are ``b``/``w`` pawns and ``B``/``W`` kings."""
+    """Splinter as the rules page words it. Pieces are ``b``/``w`` pawns and ``B``/``W`` kings."""
 
     def __init__(self, game: Splinter) -> None:
         self.columns, self.rows = game.grid.columns, game.grid.rows

@@ -1,10 +1,10 @@
 """Bosk parks: our maps, how a park is read and checked, and the geometry of a park.
 
-A park is a grid of square spaces, each belonging to one of 8 regions (RULES.md §3). It is
-written as rows of region letters, top row first, one letter per space; records join the rows
-with ``/``. The region written ``L`` is the lake. Spaces are named by column letter from the
-left and row number from the bottom (``c3``); a point is named after the space whose lower-left
-corner it is, and only inner points (``b2`` up to the last column and row) hold trees.
+A park is a grid of square spaces, each belonging to one of 8 regions (its rules page:
+web/rules/bosk.json). It is written as rows of region letters, top row first, one letter per space;
+records join the rows with ``/``. The region written ``L`` is the lake. Spaces are named by column
+letter from the left and row number from the bottom (``c3``); a point is named after the space whose
+lower-left corner it is, and only inner points (``b2`` up to the last column and row) hold trees.
 """
 
 from __future__ import annotations

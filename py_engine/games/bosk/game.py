@@ -1,4 +1,5 @@
-"""Bosk (Daryl Andrews and Erica Bouyouris, 2019), as RULES.md §3 plays it.
+"""Bosk (Daryl Andrews and Erica Bouyouris, 2019), as the project plays it (its rules page:
+web/rules/bosk.json).
 
 Every choice is one atomic action: ``plant 3@c4`` in spring, then ``wind N`` and, turn after
 turn, ``tree c4``, ``tile 5`` (or ``tile S``) and ``leaf d5`` … (or ``squirrel d6``). Summer,

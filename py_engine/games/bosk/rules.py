@@ -1,6 +1,6 @@
-"""The pure rules of Bosk (RULES.md §3): move and step codes, the pieces, the scoring tables,
-start-player ties and the wind schedule. Shared by the game and its notation, score sheet and
-picture."""
+"""The pure rules of Bosk (its rules page: web/rules/bosk.json): move and step codes, the pieces,
+the scoring tables, start-player ties and the wind schedule. Shared by the game and its notation,
+score sheet and picture."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Bounders' board (RULES.md §1): the hexhex geometry, the cell names of the notation, and
-the position as the picture reads it.
+"""Bounders' board (its rules page: web/rules/bounders.json): the hexhex geometry, the cell names of
+the notation, and the position as the picture reads it.
 
 Cells are ints in reading order (row ``a`` first, left to right).
 """

@@ -1,4 +1,5 @@
-"""Bounders (Alek Erickson, 2024), as RULES.md §1 plays it.
+"""Bounders (Alek Erickson, 2024), as the project plays it (its rules page:
+web/rules/bounders.json).
 
 Cells are ints in reading order (row ``a`` first, left to right). The position keeps, for every
 cell, its *balance*: Dark neighbours minus Light neighbours. A cell is legal when it is empty and

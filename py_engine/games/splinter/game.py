@@ -1,4 +1,5 @@
-"""Splinter (Ed Nadel), the king version, as RULES.md §2 plays it.
+"""Splinter (Ed Nadel), the king version, as the project plays it (its rules page:
+web/rules/splinter.json).
 
 Squares and pieces are ints (see ``board``); a move is ``square << 3 | direction``,
 directions clockwise from north.
