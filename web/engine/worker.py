@@ -262,6 +262,96 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
     return _answer(verdict)
 
 
+_movers: dict[str, tuple[Game, list[int]]] = {}
+
+
+def turns(board: str, record: str) -> str:
+    """The seat that played each action of the record (``movers``), so a move list can group a
+    turn of several actions. The board keeps its own game for this, brought to the record as
+    ``view`` brings its game, so a move adds one engine step."""
+    try:
+        name, option_texts, _, numbered = parse_record(record)
+        actions = [action for _, action in numbered]
+        kept = _movers.get(board)
+        if kept is None or kept[0].name != name or (
+            kept[0].option_record() != _options(name, option_texts)
+        ):
+            kept = (new_game(name, **option_texts), [])
+            _movers[board] = kept
+        game, movers = kept
+        common = 0
+        for mine, theirs in zip(game.history, actions, strict=False):
+            if mine != theirs:
+                break
+            common += 1
+        while len(game.history) > common:
+            game.undo()
+        del movers[common:]
+        for line, action in numbered[common:]:
+            seat = game.to_move
+            try:
+                game.play(action)
+            except ValueError as exc:
+                raise NotationError(
+                    f"action {action!r} cannot be played: {exc}", line, action
+                ) from None
+            movers.append(-1 if seat is None else seat)
+    except (ValueError, TypeError) as exc:
+        return _answer(_refused(exc, record))
+    return _answer({"movers": movers})
+
+
+_analyses: dict[str, tuple[str, Thinker]] = {}
+
+
+def analyse(board: str, record: str, ply: int, seconds: float = 0.05) -> str:
+    """The search's judgement of the position after the record's first ``ply`` actions: each
+    seat's chance to win and the action it prefers there. Each call searches at most
+    ``seconds`` more (at most 0.1) and goes on with the board's search when it is about the same
+    position, so a page analyses a game in short slices and stays answerable. A finished
+    position is judged by its result (``final``)."""
+    try:
+        name, option_texts, _, numbered = parse_record(record)
+        ply = int(ply)
+        if not 0 <= ply <= len(numbered):
+            raise ValueError(f"ply {ply} is not between 0 and {len(numbered)}")
+        key = json.dumps([name, option_texts, [action for _, action in numbered[:ply]]])
+        kept = _analyses.get(board)
+        if kept is None or kept[0] != key:
+            _analyses.pop(board, None)
+            game = new_game(name, **option_texts)
+            for line, action in numbered[:ply]:
+                try:
+                    game.play(action)
+                except ValueError as exc:
+                    raise NotationError(
+                        f"action {action!r} cannot be played: {exc}", line, action
+                    ) from None
+            if game.to_move is None:
+                return _answer(
+                    {"ply": ply, "chances": game.rewards(), "action": None, "iterations": 0,
+                     "final": True}
+                )
+            from py_engine.ai import Thinker
+
+            kept = (key, Thinker(game, 3600.0))
+            _analyses[board] = kept
+        search = kept[1].search
+        search.run_for(min(float(seconds), 0.1))
+    except (ValueError, TypeError) as exc:
+        return _answer(_refused(exc, record))
+    return _answer(
+        {"ply": ply, "chances": search.win_chances(), "action": search.best_action(),
+         "iterations": search.iterations, "final": False}
+    )
+
+
+def analyse_stop(board: str) -> str:
+    """Drop the board's analysis search."""
+    return _answer({"stopped": _analyses.pop(board, None) is not None})
+
+
 __export__ = [
     "read", "view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise",
+    "turns", "analyse", "analyse_stop",
 ]

@@ -68,5 +68,15 @@ export async function connectEngine(script = document.querySelector('script[type
     thinkMore: async (board, seconds) => parse(await sync.think_more(board, seconds)),
     /** @type {(board: string) => Promise<any>} */
     thinkStop: async (board) => parse(await sync.think_stop(board)),
+    /** The seat that played each action of `record` (a move list groups turns by it).
+     * @type {(board: string, record: string) => Promise<{movers: number[]}>} */
+    turns: async (board, record) => parse(await sync.turns(board, record)),
+    /** One slice (at most `seconds`) of the search on the position after `ply` actions of
+     * `record`: each seat's chance to win, the action it prefers, its iterations so far.
+     * @type {(board: string, record: string, ply: number, seconds: number) => Promise<{ply: number,
+     *   chances: number[], action: string | null, iterations: number, final: boolean}>} */
+    analyse: async (board, record, ply, seconds) => parse(await sync.analyse(board, record, ply, seconds)),
+    /** @type {(board: string) => Promise<any>} */
+    analyseStop: async (board) => parse(await sync.analyse_stop(board)),
   };
 }
