@@ -66,9 +66,33 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("!", exc)
 
 
+def picture_value(text: str) -> Any:
+    """A picture option's value as written on the command line: on/off, a number, or text."""
+    lowered = text.strip().lower()
+    if lowered in ("on", "true", "yes"):
+        return True
+    if lowered in ("off", "false", "no"):
+        return False
+    try:
+        return float(lowered)
+    except ValueError:
+        return text
+
+
 def cmd_svg(args: argparse.Namespace) -> int:
+    """The picture of a record's position (after ``--ply`` actions): for a static diagram in a
+    tutorial page, which then needs no Python in the reader's browser."""
     game = read_record(args.record)
-    picture = game.svg(coords=args.coords)
+    if game.name != args.game:
+        raise NotationError(f"the record is a game of {game.name}, not {args.game}")
+    if args.ply is not None:
+        if not 0 <= args.ply <= len(game.history):
+            raise NotationError(f"--ply is 0 to {len(game.history)}, not {args.ply}")
+        while len(game.history) > args.ply:
+            game.undo()
+    drawing = {key: picture_value(value) for key, value in parse_options(args.draw).items()}
+    picture = game.svg(highlight=not args.plain, coords=args.coords, select=args.select,
+                       preview=args.preview, hint=args.hint, **drawing)
     if args.output == "-":
         sys.stdout.write(picture + "\n")
     else:
@@ -107,6 +131,13 @@ def build_parser() -> argparse.ArgumentParser:
     svg.add_argument("record", help="a record file, '-' for standard input, or a game name")
     svg.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     svg.add_argument("--coords", action="store_true", help="draw coordinates")
+    svg.add_argument("--ply", type=int, help="the position after this many actions")
+    svg.add_argument("--plain", action="store_true", help="no legal moves marked")
+    svg.add_argument("--select", help="the first part of an action, chosen (Splinter: a piece)")
+    svg.add_argument("--preview", metavar="ACTION", help="draw what this action would do")
+    svg.add_argument("--hint", metavar="ACTION", help="ring this action as a suggestion")
+    svg.add_argument("--draw", nargs="*", default=[], metavar="KEY=VALUE",
+                     help="the game's own picture options, e.g. frame=full, panel=off")
     svg.set_defaults(run=cmd_svg)
     bench = sub.add_parser("bench", help="print engine throughput")
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
