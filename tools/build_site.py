@@ -65,7 +65,13 @@ PYODIDE_FILES = (
 )
 # Every game of the site, in the order of the home page: the games' own declarations.
 SITE_GAMES = tuple(SPECS)
-TEMPLATES = ("index.html", "game.html", "head.html", "prefs.html", "embed.html", "boards.html")
+TEMPLATES = (
+    "index.html", "game.html", "head.html", "prefs.html", "embed.html", "boards.html",
+    "tutorial.html",
+)
+# The example tutorial page's diagram drawn ahead: a record and the command-line options of
+# ``python -m py_engine svg`` (README, "Writing a tutorial page").
+TUTORIAL_DIAGRAM = ("game: bounders\nsize: 7\n\ng7\na1\nm7\n", ["--ply", "2", "--plain"])
 # A game's side panel module, web/games/<game>.js, or this one when it has none.
 GENERIC = "games/generic.js"
 PLACEHOLDER = re.compile(r"\{\{(t:)?([\w.-]+)\}\}")
@@ -247,6 +253,22 @@ def games_module() -> str:
     return f"{head}\nexport const GAMES = {listed};\n"
 
 
+def drawn_ahead() -> str:
+    """The example tutorial's static diagram, drawn as its README section says: by the engine's
+    command line, ``python -m py_engine svg GAME RECORD --ply N --plain``."""
+    import tempfile
+
+    from py_engine.cli import main
+
+    record, options = TUTORIAL_DIAGRAM
+    with tempfile.TemporaryDirectory() as folder:
+        source, drawn = Path(folder) / "game.txt", Path(folder) / "board.svg"
+        source.write_text(record, "utf-8")
+        if main(["svg", "bounders", str(source), *options, "-o", str(drawn)]) != 0:
+            raise SystemExit("build: the tutorial's diagram could not be drawn")
+        return drawn.read_text("utf-8").strip()
+
+
 def load_worker() -> Any:
     """The worker module (web/engine/worker.py), run here in CPython to draw starting views."""
     spec = importlib.util.spec_from_file_location("tabula_worker", WEB / "engine" / "worker.py")
@@ -294,6 +316,9 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
         values = {"head": head, "preload": preloads, "engine": engine}
         text = fill((WEB / page).read_text("utf-8"), values, catalogue)
         (out / page).write_text(text, "utf-8")
+    values = {"head": head, "preload": preloads, "engine": engine, "diagram": drawn_ahead()}
+    text = fill((WEB / "tutorial.html").read_text("utf-8"), values, catalogue)
+    (out / "tutorial.html").write_text(text, "utf-8")
     write_rules_pages(out, catalogue, fill, {"head": head, "prefs": prefs, "engine": engine})
     return playable
 
