@@ -1,4 +1,11 @@
-"""The computer opponent: levels as thinking-time budgets over the tree search.
+"""The computer opponent: a ladder of levels over the tree search.
+
+A level is a search of a number of iterations within a thinking time (whichever ends first),
+and, for the lower levels, a way of choosing that plays like a person still learning: among the
+actions the search found nearly as good as its best, one is drawn with a temperature (a
+Boltzmann choice over their mean rewards). A move that wins at once is always played, and no
+level picks an action the search judges clearly worse than its best (``margin``), so even the
+first level takes what obviously scores.
 
 ``choose(game, "hard")`` answers with an action. A browser worker that must stay free to answer
 other messages uses a ``Thinker`` instead and calls ``think()`` in short slices::
@@ -14,8 +21,11 @@ and a slice never runs past the deadline (a search iteration takes a few millise
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Any
 
@@ -23,7 +33,41 @@ from .core import Game
 from .games import SPECS, module_of
 from .mcts import Clock, Knowledge, Search
 
-LEVELS: dict[str, float] = {"easy": 0.25, "medium": 1.0, "hard": 3.0, "expert": 8.0}
+
+@dataclass(frozen=True)
+class Level:
+    """How the computer plays at one level: at most ``iterations`` search iterations (None: no
+    limit) within ``seconds``; then the most visited action when ``temperature`` is 0, else an
+    action drawn with probability proportional to ``exp((mean - best) / temperature)`` among
+    those whose mean reward is within ``margin`` of the best one's."""
+
+    name: str
+    seconds: float
+    iterations: int | None = None
+    temperature: float = 0.0
+    margin: float = 0.0
+
+    def scaled(self, factor: float) -> Level:
+        """The same level with its time and iterations multiplied (quick arena runs)."""
+        iterations = None if self.iterations is None else max(1, round(self.iterations * factor))
+        return replace(self, seconds=self.seconds * factor, iterations=iterations)
+
+
+# Weakest first. The iterations triple from level to level; the three lower levels also choose
+# with a temperature among the actions nearly as good as the best.
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("beginner", 0.5, 100, temperature=0.12, margin=0.3),
+        Level("casual", 0.5, 100, temperature=0.04, margin=0.15),
+        Level("easy", 1.0, 300, temperature=0.015, margin=0.06),
+        Level("medium", 2.0, 1000),
+        Level("hard", 4.0, 3000),
+        Level("expert", 8.0, 10000),
+    )
+}
+# The hint and the win chances of the page: the strongest search, in a time a person waits.
+HINT = Level("hint", 2.0)
 
 
 def knowledge_for(game: Game) -> Knowledge:
@@ -37,16 +81,24 @@ def knowledge_for(game: Game) -> Knowledge:
     return make()
 
 
-def budget_of(level: str | float) -> float:
-    """A level's thinking time in seconds; a number is taken as seconds."""
+def level_of(level: str | float | Level) -> Level:
+    """A level by name (``hint`` included), or the strongest search for a number of seconds."""
+    if isinstance(level, Level):
+        return level
     if isinstance(level, str):
-        seconds = LEVELS.get(level.strip().lower())
-        if seconds is None:
+        key = level.strip().lower()
+        found = HINT if key == HINT.name else LEVELS.get(key)
+        if found is None:
             raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-        return seconds
+        return found
     if level <= 0:
         raise ValueError(f"a thinking time is a positive number of seconds, not {level!r}")
-    return float(level)
+    return Level(f"{level:g}s", float(level))
+
+
+def budget_of(level: str | float | Level) -> float:
+    """A level's thinking time in seconds; a number is taken as seconds."""
+    return level_of(level).seconds
 
 
 class Thinker:
@@ -54,43 +106,57 @@ class Thinker:
     the arena may count the process's CPU time instead, to measure on a busy machine).
 
     ``think(seconds)`` runs one slice and says whether the move is decided: the budget is
-    spent, the search was stopped, there is a single legal action, or the most visited action
-    can no longer be overtaken in the time left.
+    spent, the level's iterations are run, the search was stopped, there is a single legal
+    action, or the most visited action can no longer be overtaken in the time left.
     """
 
     def __init__(
-        self, game: Game, level: str | float, seed: int | None = None,
-        clock: Clock = time.perf_counter,
+        self, game: Game, level: str | float | Level, seed: int | None = None,
+        clock: Clock = time.perf_counter, knowledge: Knowledge | None = None,
     ) -> None:
+        self.level = level_of(level)
         self.clock = clock
         self.started = clock()
-        self.deadline = self.started + budget_of(level)
-        self.search = Search(game, seed, knowledge_for(game))
+        self.deadline = self.started + self.level.seconds
+        self.search = Search(game, seed, knowledge or knowledge_for(game))
+        self.rng = random.Random(None if seed is None else seed ^ 0x5EED)
         self.forced = len(self.search.root.untried) == 1
         self.done = self.forced
+        self.chosen: str | None = None
 
     def think(self, seconds: float = 0.05) -> bool:
         """Search for at most ``seconds`` (never past the deadline); True once decided."""
         if self.done:
             return True
         now = self.clock()
-        self.search.run_for(max(0.0, min(seconds, self.deadline - now)), clock=self.clock)
+        cap = self.level.iterations
+        left = None if cap is None else cap - self.search.iterations
+        if left is None or left > 0:
+            self.search.run_for(
+                max(0.0, min(seconds, self.deadline - now)), left, clock=self.clock
+            )
         now = self.clock()
-        self.done = self.search.stopped or now >= self.deadline or self._settled(now)
+        self.done = (
+            self.search.stopped or now >= self.deadline or self._settled(now)
+            or (cap is not None and self.search.iterations >= cap)
+        )
         return self.done
 
     def _settled(self, now: float) -> bool:
-        """True when a move wins at once, or the leader's lead in visits exceeds what the time
-        left could add."""
+        """True when a move wins at once, or (choosing the most visited action) the leader's
+        lead in visits exceeds what the time and iterations left could add."""
         root = self.search.root
         if root.won is not None:
             return True
         children = root.children
-        if root.untried or len(children) < 2:
+        if root.untried or len(children) < 2 or self.level.temperature:
             return False
         first, second = sorted((c.visits for c in children), reverse=True)[:2]
         rate = self.search.iterations / max(now - self.started, 1e-6)
-        return first - second > rate * (self.deadline - now)
+        left = rate * (self.deadline - now)
+        if self.level.iterations is not None:
+            left = min(left, self.level.iterations - self.search.iterations)
+        return first - second > left
 
     def stop(self) -> None:
         """Stop thinking: the next ``think`` returns at once."""
@@ -98,8 +164,27 @@ class Thinker:
         self.done = True
 
     def action(self) -> str:
-        """The action chosen (so far)."""
-        return self.search.best_action()
+        """The action chosen: once decided, the level's choice (drawn once, then kept); before,
+        the search's best so far."""
+        if not self.done:
+            return self.search.best_action()
+        if self.chosen is None:
+            self.chosen = self._choose()
+        return self.chosen
+
+    def _choose(self) -> str:
+        """The level's choice among the root's actions (see ``Level``)."""
+        search, level = self.search, self.level
+        if not level.temperature or search.root.won is not None:
+            return search.best_action()
+        ranked = search.ranked()
+        if not ranked:
+            return search.best_action()
+        best = ranked[0][2]  # the most visited action's mean: the search's judgement
+        pool = [(action, min(mean, best)) for action, _, mean in ranked
+                if mean >= best - level.margin]
+        weights = [math.exp((mean - best) / level.temperature) for _, mean in pool]
+        return self.rng.choices([action for action, _ in pool], weights)[0]
 
     def win_chances(self) -> list[float]:
         """Each seat's estimated chance to win, from the search so far."""
@@ -123,14 +208,17 @@ class Thinker:
 
 
 def choose(
-    game: Game, level: str | float, seed: int | None = None, clock: Clock = time.perf_counter
+    game: Game, level: str | float | Level, seed: int | None = None,
+    clock: Clock = time.perf_counter, knowledge: Knowledge | None = None,
 ) -> str:
     """The computer's action for the seat to move, within the level's thinking time."""
-    return Thinker(game, level, seed, clock).finish()
+    return Thinker(game, level, seed, clock, knowledge).finish()
 
 
-def choose_within(game: Game, iterations: int, seed: int | None = None) -> str:
+def choose_within(
+    game: Game, iterations: int, seed: int | None = None, knowledge: Knowledge | None = None
+) -> str:
     """The action after a fixed number of search iterations: reproducible with a fixed seed."""
-    search = Search(game, seed, knowledge_for(game))
+    search = Search(game, seed, knowledge or knowledge_for(game))
     search.run(iterations)
     return search.best_action()

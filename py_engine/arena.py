@@ -1,10 +1,17 @@
 """Computer against computer: many games between seat configurations, with confidence intervals.
 
-A configuration is a level (``easy`` … ``expert``, thinking time multiplied by ``scale``) or
-``random`` (a uniformly random legal action). Configuration ``k`` of ``n`` sits at seat
-``(k + i) mod n`` in game ``i``, so every configuration plays every seat equally often.
-Thinking time is wall-clock time, as in play, or the process's CPU time (``cpu``), so that
-figures measured on a busy machine stay fair.
+A configuration is a level (``beginner`` … ``expert``, its thinking time and iterations
+multiplied by ``scale``) or one of three fixed baselines: ``random`` (a uniformly random legal
+action), ``greedy`` (an action that gains most points right away, ties at random) and ``uct:N``
+(textbook UCT: ``N`` iterations, uniformly random playouts, no knowledge of the game); and
+``search:N``, the game's own search (its knowledge) at ``N`` iterations, to compare with
+``uct:N`` at equal iterations. Configuration ``k`` of ``n`` sits at seat ``(k + i) mod n`` in
+game ``i``, so every configuration plays every seat equally often. Thinking time is wall-clock
+time, as in play, or the process's CPU time (``cpu``), so that figures measured on a busy
+machine stay fair.
+
+The ladder (``ladder``) plays every pair of levels and baselines against each other and rates
+them all together (Bradley-Terry, on the Elo scale, ``random`` at 0).
 """
 
 from __future__ import annotations
@@ -19,19 +26,37 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import new_game
-from .ai import LEVELS, choose
+from .ai import LEVELS, choose, knowledge_for
+from .core import Game
+from .mcts import Knowledge, Search, greedy_move
 
 RANDOM = "random"
+GREEDY = "greedy"
+UCT = "uct"
+SEARCH = "search"
+UCT_ITERATIONS = 1000
+TEXTBOOK_C = math.sqrt(0.5)  # Kocsis and Szepesvári's constant for rewards in [0, 1]
 GRACE = 0.2  # seconds a move may take beyond its budget
 
 
+def check_config(name: str) -> str:
+    """One configuration's canonical name; a clear error for an unknown one."""
+    name = name.strip().lower()
+    kind, sep, count = name.partition(":")
+    if name in LEVELS or name in (RANDOM, GREEDY):
+        return name
+    if kind in (UCT, SEARCH):
+        if not sep:
+            return f"{kind}:{UCT_ITERATIONS}"
+        if count.isdigit() and int(count) > 0:
+            return f"{kind}:{int(count)}"
+    known = ", ".join([*LEVELS, RANDOM, GREEDY, "uct:N", "search:N"])
+    raise ValueError(f"unknown seat {name!r}; expected one of {known}")
+
+
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
-    """The configurations, one per seat: levels or ``random``; a clear error otherwise."""
-    names = [s.strip().lower() for s in seats]
-    for name in names:
-        if name != RANDOM and name not in LEVELS:
-            known = ", ".join([*LEVELS, RANDOM])
-            raise ValueError(f"unknown seat {name!r}; expected one of {known}")
+    """The configurations, one per seat: levels or baselines; a clear error otherwise."""
+    names = [check_config(s) for s in seats]
     if len(names) != players:
         raise ValueError(f"this game has {players} seats but --seats names {len(names)}")
     return names
@@ -89,9 +114,36 @@ class Setup:
     cpu: bool = False
 
 
+def budget(config: str, scale: float) -> float | None:
+    """A level's thinking time in the arena, or None for a baseline (no clock)."""
+    level = LEVELS.get(config)
+    return None if level is None else level.seconds * scale
+
+
+def move_of(
+    config: str, game: Game, knowledge: Knowledge, rng: random.Random, scale: float,
+    clock: Callable[[], float],
+) -> str:
+    """The action configuration ``config`` plays in ``game``."""
+    if config == RANDOM:
+        return rng.choice(game.legal_actions())
+    if config == GREEDY:
+        return game.action_of(greedy_move(game, knowledge, rng))
+    kind, _, count = config.partition(":")
+    if kind in (UCT, SEARCH):
+        if kind == UCT:
+            search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
+        else:
+            search = Search(game, rng.randrange(2**32), knowledge)
+        search.run(int(count))
+        return search.best_action()
+    return choose(game, LEVELS[config].scaled(scale), rng.randrange(2**32), clock, knowledge)
+
+
 def play_one(setup: Setup, index: int) -> Outcome:
     """Game ``index`` of the arena, configurations rotated one seat per game."""
     game = new_game(setup.name, **setup.options)
+    knowledge = knowledge_for(game)
     n = game.players
     seating = [(seat - index) % n for seat in range(n)]
     rng = random.Random(setup.seed * 1_000_003 + index)
@@ -101,12 +153,12 @@ def play_one(setup: Setup, index: int) -> Outcome:
         seat = game.to_move
         assert seat is not None
         config = setup.seats[seating[seat]]
-        if config == RANDOM:
-            game.play(rng.choice(game.legal_actions()))
-            continue
-        start = clock()
-        action = choose(game, LEVELS[config] * setup.scale, rng.randrange(2**32), clock)
-        times[seat].append(clock() - start)
+        if config in LEVELS:
+            start = clock()
+            action = move_of(config, game, knowledge, rng, setup.scale, clock)
+            times[seat].append(clock() - start)
+        else:
+            action = move_of(config, game, knowledge, rng, setup.scale, clock)
         game.play(action)
     outcome = game.result()
     assert outcome is not None
@@ -135,9 +187,9 @@ def run(setup: Setup, games: int, jobs: int = 1,
                 tally.losses += 1
             tally.thinking.extend(outcome.times[seat])
             tally.longest = max([tally.longest, *outcome.times[seat]])
-            if tally.name != RANDOM:
-                allowed = LEVELS[tally.name] * setup.scale + GRACE
-                tally.late += sum(1 for t in outcome.times[seat] if t > allowed)
+            allowed = budget(tally.name, setup.scale)
+            if allowed is not None:
+                tally.late += sum(1 for t in outcome.times[seat] if t > allowed + GRACE)
         if progress:
             won = "draw" if outcome.winner is None else configs[outcome.seating[outcome.winner]]
             order = ",".join(configs[k] for k in outcome.seating)
@@ -158,18 +210,19 @@ def report(tallies: list[Tally], scale: float) -> list[str]:
     """One line per configuration: wins, draws, losses, win rate with its 95 % interval, its
     longest and mean thinking time against its budget, and its moves later than budget + 0.2 s."""
     lines = [
-        f"{'seat':<4} {'config':<8} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
+        f"{'seat':<4} {'config':<10} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
         f"  {'95% CI':<16} {'longest move':>12} {'mean':>7} {'budget':>7} {'late':>5}"
     ]
     for k, tally in enumerate(tallies, start=1):
         low, high = wilson(tally.wins, tally.games)
         rate = tally.wins / tally.games if tally.games else 0.0
-        budget = "-" if tally.name == RANDOM else f"{LEVELS[tally.name] * scale:.3g}s"
+        seconds = budget(tally.name, scale)
+        allowed = "-" if seconds is None else f"{seconds:.3g}s"
         mean = sum(tally.thinking) / len(tally.thinking) if tally.thinking else 0.0
         lines.append(
-            f"{k:<4} {tally.name:<8} {tally.wins:>5} {tally.draws:>5} {tally.losses:>6}"
-            f" {rate:>8.1%}  [{low:.1%}, {high:.1%}]".ljust(61)
-            + f" {tally.longest:>11.3f}s {mean:>6.3f}s {budget:>7} {tally.late:>5}"
+            f"{k:<4} {tally.name:<10} {tally.wins:>5} {tally.draws:>5} {tally.losses:>6}"
+            f" {rate:>8.1%}  [{low:.1%}, {high:.1%}]".ljust(63)
+            + f" {tally.longest:>11.3f}s {mean:>6.3f}s {allowed:>7} {tally.late:>5}"
         )
     return lines
 
@@ -185,4 +238,226 @@ def main(setup: Setup, games: int, jobs: int = 1, verbose: bool = False) -> None
         + f": {games} games, seats rotating, {clock} times x{setup.scale:g}"
     )
     for line in report(tallies, setup.scale):
+        print(line)
+
+
+# --- the ladder ------------------------------------------------------------------------------
+
+
+def ladder_configs(uct_iterations: int = UCT_ITERATIONS) -> list[str]:
+    """Every level, weakest first, then the three baselines."""
+    return [*LEVELS, RANDOM, GREEDY, f"{UCT}:{uct_iterations}"]
+
+
+def pair_seats(first: str, second: str, players: int) -> list[str]:
+    """Two configurations sharing the seats of a game in turn: with four seats, each holds
+    two. (Seats rotate from game to game, so each plays every seat.)"""
+    return [first if seat % 2 == 0 else second for seat in range(players)]
+
+
+@dataclass
+class Ladder:
+    """The ladder's results: each configuration's score against each other (a win 1, a draw
+    1/2) and the games each pair played."""
+
+    configs: list[str]
+    score: list[list[float]]
+    games: list[list[int]]
+
+    @classmethod
+    def empty(cls, configs: list[str]) -> Ladder:
+        n = len(configs)
+        return cls(configs, [[0.0] * n for _ in range(n)], [[0] * n for _ in range(n)])
+
+    def add(self, a: int, b: int, winner: int | None) -> None:
+        """One game between configurations ``a`` and ``b``; ``winner`` is one of them or None."""
+        self.games[a][b] += 1
+        self.games[b][a] += 1
+        if winner is None:
+            self.score[a][b] += 0.5
+            self.score[b][a] += 0.5
+        else:
+            self.score[winner][a if winner == b else b] += 1.0
+
+    def rate(self, a: int, b: int) -> float:
+        """``a``'s share of the points against ``b``."""
+        return self.score[a][b] / self.games[a][b] if self.games[a][b] else math.nan
+
+
+def _ladder_game(task: tuple[Setup, int, int, int]) -> tuple[int, int, int | None]:
+    setup, a, b, index = task
+    outcome = play_one(setup, index)
+    if outcome.winner is None:
+        return a, b, None
+    return a, b, a if setup.seats[outcome.seating[outcome.winner]] == setup.seats[0] else b
+
+
+def run_ladder(
+    name: str, options: dict[str, Any], games: int, seed: int = 1, scale: float = 1.0,
+    cpu: bool = True, uct_iterations: int = UCT_ITERATIONS, jobs: int = 1,
+    configs: Sequence[str] | None = None, progress: Callable[[str], None] | None = None,
+) -> Ladder:
+    """``games`` games for every pair of configurations (all levels and baselines unless
+    ``configs`` names some), seats rotating."""
+    players = new_game(name, **options).players
+    names = [check_config(c) for c in configs] if configs else ladder_configs(uct_iterations)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise ValueError("a ladder needs at least two different configurations")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    ladder = Ladder.empty(names)
+    tasks: list[tuple[Setup, int, int, int]] = []
+    for a in range(len(names)):
+        for b in range(a + 1, len(names)):
+            pair_seed = seed * 7919 + a * 97 + b
+            setup = Setup(name, options, pair_seats(names[a], names[b], players), pair_seed,
+                          scale, cpu)
+            tasks.extend((setup, a, b, index) for index in range(games))
+    if jobs <= 1:
+        results: Iterator[tuple[int, int, int | None]] = map(_ladder_game, tasks)
+        for count, (a, b, winner) in enumerate(results, start=1):
+            ladder.add(a, b, winner)
+            if progress:
+                won = "draw" if winner is None else names[winner]
+                progress(f"game {count}/{len(tasks)}: {names[a]} v {names[b]}: {won}")
+        return ladder
+    with ProcessPoolExecutor(jobs) as pool:
+        for count, (a, b, winner) in enumerate(pool.map(_ladder_game, tasks), start=1):
+            ladder.add(a, b, winner)
+            if progress:
+                won = "draw" if winner is None else names[winner]
+                progress(f"game {count}/{len(tasks)}: {names[a]} v {names[b]}: {won}")
+    return ladder
+
+
+ELO = 400 / math.log(10)  # Elo points per unit of log-strength
+
+
+def bradley_terry(
+    score: list[list[float]], games: list[list[int]], anchor: int = 0, prior: float = 1.0,
+) -> list[tuple[float, float]]:
+    """Each configuration's rating on the Elo scale with the half-width of its 95 % interval,
+    fitted by Bradley-Terry (Hunter's MM iterations) to the scores between pairs, ``anchor``
+    at 0. ``prior`` virtual drawn games per pair that met keep a perfect record finite. The
+    interval is from the inverse Fisher information, relative to the anchor."""
+    n = len(score)
+    s = [[score[i][j] + (prior / 2 if games[i][j] else 0.0) for j in range(n)] for i in range(n)]
+    g = [[games[i][j] + (prior if games[i][j] else 0.0) for j in range(n)] for i in range(n)]
+    strength = [1.0] * n
+    for _ in range(2000):
+        new = []
+        for i in range(n):
+            wins = sum(s[i])
+            denominator = sum(g[i][j] / (strength[i] + strength[j]) for j in range(n) if g[i][j])
+            new.append(wins / denominator if denominator and wins else strength[i])
+        base = new[anchor]
+        new = [x / base for x in new]
+        change = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True))
+        strength = new
+        if change < 1e-10:
+            break
+    theta = [math.log(x) for x in strength]
+    info = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(n):
+            if i != j and g[i][j]:
+                p = 1 / (1 + math.exp(theta[j] - theta[i]))
+                w = g[i][j] * p * (1 - p)
+                info[i][i] += w
+                info[i][j] -= w
+    keep = [i for i in range(n) if i != anchor]
+    inverse = _inverse([[info[i][j] for j in keep] for i in keep])
+    halves = [0.0] * n
+    for k, i in enumerate(keep):
+        halves[i] = 1.96 * math.sqrt(max(inverse[k][k], 0.0)) * ELO
+    return [(theta[i] * ELO, halves[i]) for i in range(n)]
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small matrix by Gauss-Jordan elimination (infinite when singular)."""
+    n = len(matrix)
+    work = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(work[r][col]))
+        if abs(work[pivot][col]) < 1e-12:
+            return [[math.inf] * n for _ in range(n)]
+        work[col], work[pivot] = work[pivot], work[col]
+        head = work[col][col]
+        work[col] = [x / head for x in work[col]]
+        for r in range(n):
+            if r != col and work[r][col]:
+                factor = work[r][col]
+                work[r] = [x - factor * y for x, y in zip(work[r], work[col], strict=True)]
+    return [row[n:] for row in work]
+
+
+def ladder_report(ladder: Ladder) -> list[str]:
+    """The ratings (strongest first), the table of pairs, and the ladder's targets."""
+    names = ladder.configs
+    anchor = names.index(RANDOM) if RANDOM in names else 0
+    ratings = bradley_terry(ladder.score, ladder.games, anchor)
+    lines = [f"{'config':<10} {'Elo':>6}  {'95% CI':<15} {'games':>5} {'score':>6}"]
+    for k in sorted(range(len(names)), key=lambda k: -ratings[k][0]):
+        elo, half = ratings[k]
+        played = sum(ladder.games[k])
+        share = sum(ladder.score[k]) / played if played else 0.0
+        interval = "anchor" if k == anchor else f"[{elo - half:.0f}, {elo + half:.0f}]"
+        lines.append(f"{names[k]:<10} {elo:>6.0f}  {interval:<15} {played:>5} {share:>6.1%}")
+    width = max(7, *(len(n) for n in names))
+    lines.append("")
+    lines.append("score of the row against the column:")
+    lines.append(" " * (width + 1) + " ".join(f"{n[:width]:>{width}}" for n in names))
+    for a, row in enumerate(names):
+        cells = [
+            "-".rjust(width) if a == b or not ladder.games[a][b]
+            else f"{ladder.rate(a, b):.0%}".rjust(width)
+            for b in range(len(names))
+        ]
+        lines.append(f"{row:<{width}} " + " ".join(cells))
+    lines.append("")
+    lines.extend(targets(ladder))
+    return lines
+
+
+def targets(ladder: Ladder) -> list[str]:
+    """The ladder's aims, each with the share measured and its 95 % interval."""
+    names = ladder.configs
+    levels = [n for n in names if n in LEVELS]
+    checks: list[tuple[str, str, str]] = []
+    if levels and GREEDY in names:
+        checks.append((levels[0], GREEDY, "about 50%"))
+    pairs = zip(levels, levels[1:], strict=False)
+    checks.extend((upper, lower, "65-80%") for lower, upper in pairs)
+    if "medium" in levels and levels[-1] != "medium":
+        checks.append((levels[-1], "medium", ">= 90%"))
+    lines = []
+    for a_name, b_name, aim in checks:
+        a, b = names.index(a_name), names.index(b_name)
+        played = ladder.games[a][b]
+        if not played:
+            continue
+        points = ladder.score[a][b]
+        low, high = wilson(round(points), played)
+        lines.append(
+            f"{a_name} v {b_name}: {points:g}/{played} = {points / played:.0%}"
+            f" [{low:.0%}, {high:.0%}] (aim: {aim})"
+        )
+    return lines
+
+
+def main_ladder(
+    name: str, options: dict[str, Any], games: int, seed: int, scale: float, cpu: bool,
+    uct_iterations: int, jobs: int, configs: Sequence[str] | None, verbose: bool,
+) -> None:
+    """The ``arena --ladder`` command: play the round robin, then print ratings and pairs."""
+    progress = (lambda line: print(line, file=sys.stderr, flush=True)) if verbose else None
+    ladder = run_ladder(name, options, games, seed, scale, cpu, uct_iterations, jobs, configs,
+                        progress)
+    shown = " ".join(f"{k}={v}" for k, v in options.items())
+    clock = "CPU" if cpu else "wall-clock"
+    print(
+        f"{name} {shown}".strip()
+        + f": ladder, {games} games per pair, seats rotating, {clock} times x{scale:g}"
+    )
+    for line in ladder_report(ladder):
         print(line)

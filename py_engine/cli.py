@@ -111,6 +111,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from . import arena
 
+    if args.ladder:
+        configs = args.seats.split(",") if args.seats else None
+        arena.main_ladder(
+            args.game, parse_options(args.option), args.games, args.seed, args.scale,
+            args.clock == "cpu", args.uct, args.jobs, configs, args.verbose,
+        )
+        return 0
+    if not args.seats:
+        raise ValueError("arena needs --seats (one configuration per seat) or --ladder")
     setup = arena.Setup(
         args.game, parse_options(args.option), args.seats.split(","), args.seed, args.scale,
         args.clock == "cpu",
@@ -146,9 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="computer against computer, seats rotating")
     arena.add_argument("game", choices=sorted(GAMES))
     arena.add_argument("option", nargs="*", help="options as key=value, e.g. size=9")
-    arena.add_argument("--seats", required=True,
-                       help="one per seat: easy, medium, hard, expert or random, e.g. hard,easy")
-    arena.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    arena.add_argument("--seats",
+                       help="one per seat: a level (beginner, casual, easy, medium, hard, "
+                       "expert) or a baseline (random, greedy, uct:N), or search:N, e.g. "
+                       "hard,easy; with --ladder: the configurations to play (default: all)")
+    arena.add_argument("--ladder", action="store_true",
+                       help="a round robin of every level and the baselines, with ratings")
+    arena.add_argument("--uct", type=int, default=1000,
+                       help="iterations of the ladder's textbook UCT baseline (default 1000)")
+    arena.add_argument("--games", type=int, default=20,
+                       help="number of games (default 20); with --ladder, per pair")
     arena.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     arena.add_argument("--scale", type=float, default=1.0,
                        help="multiply every level's thinking time, e.g. 0.1 for quick runs")

@@ -28,7 +28,17 @@ Clock = Callable[[], float]
 
 class Knowledge:
     """What a game may teach the search. The defaults know nothing about any game: moves are
-    tried in random order and playouts are uniformly random to the end of the game."""
+    tried in random order and playouts are uniformly random to the end of the game.
+
+    ``rave`` above 0 turns on shared statistics (RAVE): every move a seat played later in an
+    iteration, in the tree or the playout, counts as if played at each of that seat's nodes
+    above, and a child's value mixes its own mean with that estimate, the shared one weighing
+    ``sqrt(rave / (3 * visits + rave))``. ``widening`` above 0 adds a node's children one at a
+    time, up to ``widening * sqrt(visits)`` of them, the move with the best shared estimate
+    first (progressive widening), instead of trying every move once before any twice."""
+
+    rave = 0.0
+    widening = 0.0
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         """The order in which a node's moves are added to the tree: the last one first."""
@@ -36,14 +46,28 @@ class Knowledge:
         rng.shuffle(order)
         return order
 
-    def playout(self, game: Game, rng: random.Random) -> list[float]:
-        """Each seat's reward (or estimate of it) for a game continued from here.
+    def evaluate(self, game: Game) -> list[float]:
+        """Each seat's points as the position stands (the game's result once it is over): what
+        a one-move-greedy player maximises, and what the computer's lower levels must not
+        ignore. The default reads the game's score."""
+        if game.to_move is None:
+            return [float(r) for r in game.rewards()]
+        return [float(t) for t in game.score()["totals"]]
+
+    def playout(
+        self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
+    ) -> list[float]:
+        """Each seat's reward (or estimate of it) for a game continued from here; each move
+        played is added to ``trace`` (when given) with its mover, as ``(seat, move)``.
 
         The game must be left as it was found: every ``do`` is taken back with ``undo_move``.
         """
         depth = 0
-        while game.to_move is not None:
-            game.do(rng.choice(game.moves()))
+        while (seat := game.to_move) is not None:
+            move = rng.choice(game.moves())
+            if trace is not None:
+                trace.append((seat, move))
+            game.do(move)
             depth += 1
         rewards = game.rewards()
         for _ in range(depth):
@@ -56,7 +80,7 @@ class Node:
     moves not yet added as children, and the mover's summed rewards over its visits."""
 
     __slots__ = (
-        "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won"
+        "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won", "amaf"
     )
 
     def __init__(self, move: int, mover: int, game: Game, order: list[int]) -> None:
@@ -69,6 +93,35 @@ class Node:
         self.value = 0.0
         self.ends: list[float] | None = game.rewards() if self.seat is None else None
         self.won: Node | None = None
+        self.amaf: dict[int, list[float]] = {}  # move -> [count, summed reward] (RAVE)
+
+
+def gains(game: Game, knowledge: Knowledge) -> list[tuple[float, int]]:
+    """Each legal move with what it gains its mover right away: its points after the move less
+    the best other seat's (a move that ends the game: +1000 for a win, -1000 for a loss)."""
+    mover = game.to_move
+    assert mover is not None
+    found = []
+    for move in list(game.moves()):
+        game.do(move)
+        if game.to_move is None:
+            rewards = game.rewards()
+            best = max(rewards)
+            gain = 1000.0 if rewards[mover] == best and rewards.count(best) == 1 else (
+                0.0 if rewards[mover] == best else -1000.0)
+        else:
+            points = knowledge.evaluate(game)
+            gain = points[mover] - max(p for seat, p in enumerate(points) if seat != mover)
+        game.undo_move()
+        found.append((gain, move))
+    return found
+
+
+def greedy_move(game: Game, knowledge: Knowledge, rng: random.Random) -> int:
+    """The one-move-greedy choice: a move that gains most right away (ties: at random)."""
+    found = gains(game, knowledge)
+    best = max(gain for gain, _ in found)
+    return rng.choice([move for gain, move in found if gain == best])
 
 
 def replica(game: Game) -> Game:
@@ -142,6 +195,102 @@ class Search:
         return done
 
     def _iterate(self) -> None:
+        if self.knowledge.rave or self.knowledge.widening:
+            self._iterate_shared()
+        else:
+            self._iterate_plain()
+
+    def _iterate_shared(self) -> None:
+        """An iteration with shared statistics (RAVE) and progressive widening: see
+        ``Knowledge``."""
+        game, c, knowledge = self.game, self.exploration, self.knowledge
+        k, widening = knowledge.rave, knowledge.widening
+        node = self.root
+        path = [node]
+        while True:
+            if node.won is not None:
+                node = node.won
+                game.do(node.move)
+                path.append(node)
+                continue
+            if node.untried and (
+                not widening or len(node.children) < widening * math.sqrt(node.visits + 1)
+            ):
+                break
+            if not node.children:
+                break
+            log_n = math.log(node.visits)
+            amaf = node.amaf
+            best = node.children[0]
+            best_score = -math.inf
+            for child in node.children:
+                n = child.visits
+                q = child.value / n
+                shared = amaf.get(child.move)
+                if k and shared:
+                    beta = math.sqrt(k / (3 * n + k))
+                    q = (1 - beta) * q + beta * shared[1] / shared[0]
+                score = q + c * math.sqrt(log_n / n)
+                if score > best_score:
+                    best, best_score = child, score
+            node = best
+            game.do(node.move)
+            path.append(node)
+        if node.untried:
+            untried = node.untried
+            amaf = node.amaf
+            pick = len(untried) - 1
+            if amaf:
+                best_mean = -1.0
+                for i, move in enumerate(untried):
+                    shared = amaf.get(move)
+                    if shared and shared[1] / shared[0] > best_mean:
+                        pick, best_mean = i, shared[1] / shared[0]
+            move = untried[pick]
+            untried[pick] = untried[-1]
+            untried.pop()
+            mover = game.to_move
+            assert mover is not None
+            game.do(move)
+            child = self._node(move, mover)
+            node.children.append(child)
+            if child.ends is not None and child.ends[mover] == 1.0:
+                node.won = child
+            node = child
+            path.append(node)
+        trace: list[tuple[int, int]] = []
+        rewards = node.ends if node.ends is not None else knowledge.playout(game, self.rng, trace)
+        for _ in range(len(path) - 1):
+            game.undo_move()
+        seen: list[set[int]] = [set() for _ in range(self.players)]
+        for seat, move in trace:
+            seen[seat].add(move)
+        for depth in range(len(path) - 1, -1, -1):
+            step = path[depth]
+            step.visits += 1
+            if step.mover >= 0:
+                step.value += rewards[step.mover]
+            if depth + 1 < len(path):
+                below = path[depth + 1]
+                seen[below.mover].add(below.move)
+            to_move = step.seat
+            if to_move is None or step.visits == 1:  # a leaf just added keeps no shared counts
+                continue
+            reward = rewards[to_move]
+            amaf = step.amaf
+            for move in seen[to_move]:
+                shared = amaf.get(move)
+                if shared is None:
+                    amaf[move] = [1.0, reward]
+                else:
+                    shared[0] += 1.0
+                    shared[1] += reward
+        totals = self.totals
+        for seat in range(self.players):
+            totals[seat] += rewards[seat]
+        self.iterations += 1
+
+    def _iterate_plain(self) -> None:
         """Select down the tree by UCT, add one child, play out from it, back the rewards up.
 
         A move found to end the game with a win for its mover is always taken from then on:

@@ -5,16 +5,35 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from py_engine import GAMES, new_game
-from py_engine.ai import LEVELS, Thinker, budget_of, choose_within, knowledge_for
-from py_engine.arena import Setup, check_seats, run, wilson
+from py_engine.ai import (
+    HINT,
+    LEVELS,
+    Level,
+    Thinker,
+    budget_of,
+    choose_within,
+    knowledge_for,
+    level_of,
+)
+from py_engine.arena import (
+    Ladder,
+    Setup,
+    bradley_terry,
+    check_seats,
+    ladder_configs,
+    pair_seats,
+    run,
+    wilson,
+)
 from py_engine.cli import main
 from py_engine.core import Game
-from py_engine.mcts import Search
+from py_engine.mcts import Knowledge, Search, gains, greedy_move
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
@@ -186,13 +205,97 @@ def test_a_single_legal_action_is_answered_without_thinking() -> None:
     assert thinker.action() == "e10"
 
 
-def test_levels_are_thinking_times() -> None:
-    assert [budget_of(level) for level in LEVELS] == [0.25, 1.0, 3.0, 8.0]
-    assert budget_of("Hard") == 3.0 and budget_of(0.5) == 0.5
+def test_levels_climb_from_a_first_game_to_the_strongest() -> None:
+    assert list(LEVELS) == ["beginner", "casual", "easy", "medium", "hard", "expert"]
+    levels = list(LEVELS.values())
+    for lower, upper in zip(levels, levels[1:], strict=False):
+        assert lower.seconds <= upper.seconds
+        assert lower.iterations is not None and upper.iterations is not None
+        assert lower.iterations <= upper.iterations
+        assert (lower.temperature, lower.margin) >= (upper.temperature, upper.margin)
+        assert (lower.iterations, lower.temperature) != (upper.iterations, upper.temperature)
+    assert levels[0].temperature > 0 and levels[-1].temperature == 0
+    assert budget_of("Hard") == LEVELS["hard"].seconds and budget_of(0.5) == 0.5
+    assert level_of("hint") == HINT and HINT.temperature == 0 and HINT.iterations is None
+    assert level_of(1.5) == Level("1.5s", 1.5)
     with pytest.raises(ValueError, match="unknown level 'genius'"):
         budget_of("genius")
     with pytest.raises(ValueError, match="positive"):
         budget_of(0)
+
+
+def test_a_scaled_level_keeps_its_way_of_choosing() -> None:
+    easy = LEVELS["easy"].scaled(0.1)
+    assert easy.seconds == pytest.approx(LEVELS["easy"].seconds / 10)
+    assert easy.iterations == 30 and easy.temperature == LEVELS["easy"].temperature
+    assert LEVELS["beginner"].scaled(0.001).iterations == 1
+
+
+# The positions the levels are compared on: every game's configurations, a few actions in.
+POSITIONS = [
+    (name, options, actions)
+    for name, options in configurations()
+    for actions in (3, 20)
+]
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_answers_a_legal_action_within_its_budget(level: str) -> None:
+    # The higher levels are scaled down to at most 0.3 s a move here: their real budgets are
+    # the same code with a larger number.
+    chosen = LEVELS[level].scaled(min(1.0, 0.3 / LEVELS[level].seconds))
+    for k, (name, options, actions) in enumerate(POSITIONS):
+        game = advanced(name, options, actions, seed=k)
+        start = time.process_time()
+        thinker = Thinker(game, chosen, seed=k, clock=time.process_time)
+        action = thinker.finish()
+        spent = time.process_time() - start
+        assert action in game.legal_actions()
+        assert spent <= chosen.seconds + 0.1, (level, name, actions, spent)
+        if chosen.iterations is not None:
+            assert thinker.search.iterations <= chosen.iterations
+
+
+def test_the_lower_levels_choose_otherwise_than_the_top_level() -> None:
+    # On the same positions with the same seeds, the first level's choices are not the top
+    # level's (scaled to the same iterations, so only the way of choosing differs); the
+    # first level also differs from the top level's real choices more often than the second.
+    top = LEVELS["expert"]
+    differ: dict[str, int] = {}
+    for name in ("beginner", "casual"):
+        level = LEVELS[name]
+        same_budget = replace(top, iterations=level.iterations)
+        differ[name] = 0
+        for k, (game_name, options, actions) in enumerate(POSITIONS):
+            game = advanced(game_name, options, actions, seed=k)
+            mine = Thinker(game, level, seed=k, clock=time.process_time).finish()
+            theirs = Thinker(game, same_budget, seed=k, clock=time.process_time).finish()
+            differ[name] += mine != theirs
+    assert differ["beginner"] >= len(POSITIONS) // 2
+    assert differ["casual"] >= 1
+
+
+@pytest.mark.parametrize("level", ["beginner", "casual"])
+def test_the_lower_levels_still_take_a_win_at_once(level: str) -> None:
+    game = new_game("bounders")
+    for action in BOUNDERS_WIN_AT_ONCE.split():
+        game.play(action)
+    for seed in range(5):
+        assert Thinker(game, level, seed=seed, clock=time.process_time).finish() == "d9"
+    game = new_game("splinter")
+    for action in SPLINTER_WIN_AT_ONCE.split():
+        game.play(action)
+    for seed in range(2):
+        assert Thinker(game, level, seed=seed, clock=time.process_time).finish() == "i10-h9"
+
+
+def test_a_decided_level_keeps_its_choice() -> None:
+    game = advanced("bounders", {}, 10, seed=1)
+    thinker = Thinker(game, "beginner", seed=3)
+    thinker.finish()
+    first = thinker.action()
+    assert all(thinker.action() == first for _ in range(5))
+    assert thinker.report()["action"] == first and thinker.report()["done"]
 
 
 def test_a_finished_game_cannot_be_searched() -> None:
@@ -212,8 +315,12 @@ def test_wilson_interval() -> None:
 
 def test_arena_seats_are_checked() -> None:
     assert check_seats(["Hard", " random"], 2) == ["hard", "random"]
-    with pytest.raises(ValueError, match="unknown seat 'strong'"):
-        check_seats(["strong", "easy"], 2)
+    assert check_seats(["greedy", "uct", "uct:50", "search:7"], 4) == [
+        "greedy", "uct:1000", "uct:50", "search:7"
+    ]
+    for bad in ("strong", "uct:0", "uct:many"):
+        with pytest.raises(ValueError, match=f"unknown seat '{bad}'"):
+            check_seats([bad, "easy"], 2)
     with pytest.raises(ValueError, match="2 seats but --seats names 3"):
         check_seats(["easy", "easy", "easy"], 2)
 
@@ -281,3 +388,95 @@ def test_a_position_built_without_a_record_is_searched_in_place() -> None:
     search.run(60)
     assert search.best_action() in legal
     assert game.legal_actions() == legal and game.history == []
+
+
+def test_greedy_takes_what_scores_at_once() -> None:
+    game = new_game("splinter")
+    for action in SPLINTER_WIN_AT_ONCE.split():
+        game.play(action)
+    knowledge = knowledge_for(game)
+    move = greedy_move(game, knowledge, random.Random(1))
+    assert game.action_of(move) == "i10-h9"
+    found = dict((game.action_of(m), gain) for gain, m in gains(game, knowledge))
+    assert found["i10-h9"] == 1000.0 and len(found) == 104
+    # Bounders: after g7, a Light stone next to it bounds the whole board as much as Dark's.
+    game = new_game("bounders")
+    game.play("g7")
+    gained = gains(game, knowledge_for(game))
+    assert len(gained) == len(game.legal_actions())
+    assert max(gain for gain, _ in gained) == 0.0  # Light can at best level the count
+
+
+def test_the_default_knowledge_evaluates_by_the_score() -> None:
+    game = advanced("bosk", {"players": 3}, 400, seed=11)
+    assert Knowledge().evaluate(game) == [float(t) for t in game.score()["totals"]]
+
+
+def test_splinter_knowledge_sees_every_move_that_ends_the_game() -> None:
+    from py_engine.games.splinter.ai import sort_out, splitting
+    from py_engine.games.splinter.game import Splinter
+
+    rng = random.Random(5)
+    ending_seen = 0
+    for seed in range(12):
+        game = advanced("splinter", {"size": "9x10"}, 5 + 3 * seed, seed=seed)
+        assert isinstance(game, Splinter)
+        moves = list(game.moves())
+        candidates = set(splitting(game, moves))
+        seat = game.to_move
+        assert seat is not None
+        winning, losing = sort_out(game, moves)
+        for move in moves:
+            game.do(move)
+            ends = game.to_move is None
+            reward = game.rewards()[seat] if ends else None
+            game.undo_move()
+            if ends:
+                ending_seen += 1
+                assert move in candidates
+            assert (move in winning) == (reward == 1.0)
+            assert (move in losing) == (reward == 0.0)
+        rng.shuffle(moves)
+    assert ending_seen > 0
+
+
+def test_bradley_terry_orders_and_anchors() -> None:
+    # a beats b 8-2, b beats c 8-2, a beats c 10-0; ratings in that order, a at 0.
+    score: list[list[float]] = [[0, 8, 10], [2, 0, 8], [0, 2, 0]]
+    games = [[0, 10, 10], [10, 0, 10], [10, 10, 0]]
+    ratings = bradley_terry(score, games, anchor=2)
+    assert ratings[2] == (0.0, 0.0)
+    assert ratings[0][0] > ratings[1][0] > 0
+    assert all(half > 0 for _, half in ratings[:2])
+    even = bradley_terry([[0, 5], [5, 0]], [[0, 10], [10, 0]])
+    assert even[1][0] == pytest.approx(0.0, abs=1e-6)
+    more = bradley_terry([[0, 50], [50, 0]], [[0, 100], [100, 0]])
+    assert more[1][1] < even[1][1]  # more games, a narrower interval
+
+
+def test_ladder_pairs_share_the_seats() -> None:
+    assert pair_seats("a", "b", 2) == ["a", "b"]
+    assert pair_seats("a", "b", 4) == ["a", "b", "a", "b"]
+    assert ladder_configs(50) == [*LEVELS, "random", "greedy", "uct:50"]
+    ladder = Ladder.empty(["a", "b"])
+    ladder.add(0, 1, 1)
+    ladder.add(0, 1, None)
+    assert ladder.rate(1, 0) == 0.75 and ladder.games[0][1] == 2
+
+
+def test_ladder_command_prints_ratings_and_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([
+        "arena", "bounders", "--ladder", "--games", "2", "--scale", "0.02", "--clock", "cpu",
+        "--seats", "beginner,casual,random,greedy,uct:30",
+    ])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "bounders: ladder, 2 games per pair" in out
+    table = out.split("\n\n")[0].splitlines()[2:]
+    assert sorted(line.split()[0] for line in table) == sorted(
+        ["beginner", "casual", "random", "greedy", "uct:30"]
+    )
+    assert "random          0  anchor" in out
+    assert "beginner v greedy: " in out and "casual v beginner: " in out
+    assert main(["arena", "bounders", "--ladder", "--seats", "easy"]) == 2
+    assert main(["arena", "bounders"]) == 2

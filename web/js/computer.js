@@ -1,18 +1,19 @@
 // The computer's seats and the hint. A seat is played by a person or by the computer at a
-// level (a thinking-time budget in the engine). The engine worker thinks in short slices that
-// this module drives, so the page answers clicks in between; whenever the game changes, the
-// thinking about the old position is dropped and its answer never played.
+// level (py_engine/ai.py's LEVELS: a search budget and a way of choosing). The engine worker
+// thinks in short slices that this module drives, so the page answers clicks in between;
+// whenever the game changes, the thinking about the old position is dropped and its answer
+// never played.
 //
 // Test setting: localStorage "tabula.computer.test" = {"seconds": s, "pace": ms} replaces
 // every level's thinking time (and the hint's) by s seconds and the pause between two shown
 // computer actions by ms, so browser tests can play whole games quickly on the real path.
 
-export const LEVELS = ["easy", "medium", "hard", "expert"];
+export const LEVELS = ["beginner", "casual", "easy", "medium", "hard", "expert"]; // weakest first
 const PERSON = "person";
 const MAX_SEATS = 4;
 const SLICE = 0.03; // seconds of search per worker call: a click waits at most about this long
 const PACE = 400; // milliseconds at least between a position shown and the computer's action on it
-const HINT_LEVEL = "medium";
+const HINT_LEVEL = "hint"; // the engine's strongest search, in a time a person waits
 const TEST_KEY = "tabula.computer.test";
 
 function testSetting() {

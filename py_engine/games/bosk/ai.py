@@ -22,11 +22,16 @@ class BoskKnowledge(Knowledge):
     def __init__(self, share: float = SHARE) -> None:
         self.share = share
 
-    def playout(self, game: Game, rng: random.Random) -> list[float]:
+    def playout(
+        self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
+    ) -> list[float]:
         assert isinstance(game, Bosk)
         depth = 0
-        while game.to_move is not None:
-            game.do(rng.choice(game.moves()))
+        while (seat := game.to_move) is not None:
+            move = rng.choice(game.moves())
+            if trace is not None:
+                trace.append((seat, move))
+            game.do(move)
             depth += 1
         rewards = shaped(game, self.share)
         for _ in range(depth):

@@ -15,7 +15,10 @@ from .board import SWAP
 
 
 class BoundersKnowledge(Knowledge):
-    """Expansion tries ``swap`` first; playouts stay uniformly random."""
+    """Expansion tries ``swap`` first; playouts stay uniformly random; a cell is the same move
+    whoever plays it and whenever, so statistics shared between moves (RAVE) say much."""
+
+    rave = 300.0
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         order = super().expansion_order(game, moves, rng)

@@ -9,6 +9,6 @@ SPEC = GameSpec(
     game='Splinter',
     players=(2,),
     notation="a piece's square and the square it steps to, such as h9-h10",
-    knowledge=None,
+    knowledge='SplinterKnowledge',
     panel=True,
 )

@@ -1,0 +1,113 @@
+"""What the search knows about Splinter.
+
+A game ends when a move parts the kings, and a move can part anything only if the square its
+piece leaves was holding its neighbours together: the neighbours still occupied after the move
+(the square stepped onto always is) do not touch one another. That test costs a few look-ups,
+so the search runs only the few moves that pass it to see how they end: tree nodes try the
+moves that win at once first and those that lose at once last. Playouts stay random but put
+back a move that loses at once and draw another (up to ``TRIES`` draws), so a playout ends
+when someone parts the kings to their own profit, not by a blunder.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ...core import Game
+from ...mcts import Knowledge
+from .board import RING_JOINED
+from .game import Splinter
+
+TRIES = 4  # random moves a playout draws before it accepts one that loses at once
+
+
+def splitting(game: Splinter, moves: Sequence[int]) -> list[int]:
+    """The moves among ``moves`` that may part the pieces (all others certainly do not)."""
+    board, steps = game.board, game.grid.steps
+    rings: dict[int, int] = {}
+    found = []
+    for move in moves:
+        start = move >> 3
+        ring = rings.get(start)
+        if ring is None:
+            ring = 0
+            for k in range(8):
+                if board[start + steps[k]] > 0:
+                    ring |= 1 << k
+            rings[start] = ring
+        if not RING_JOINED[ring | 1 << (move & 7)]:
+            found.append(move)
+    return found
+
+
+def sort_out(game: Splinter, moves: Sequence[int]) -> tuple[list[int], set[int]]:
+    """The moves that win at once for the player to move, and those that lose at once."""
+    seat = game.to_move
+    assert seat is not None
+    winning: list[int] = []
+    losing: set[int] = set()
+    for move in splitting(game, moves):
+        game.do(move)
+        if game.to_move is None:
+            reward = game.rewards()[seat]
+            if reward == 1.0:
+                winning.append(move)
+            elif reward == 0.0:
+                losing.add(move)
+        game.undo_move()
+    return winning, losing
+
+
+class SplinterKnowledge(Knowledge):
+    """Nodes that try winning moves first and losing moves last; playouts that avoid losing
+    at once."""
+
+    def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
+        assert isinstance(game, Splinter)
+        order = super().expansion_order(game, moves, rng)
+        winning, losing = sort_out(game, moves)
+        if winning or losing:
+            first = set(winning)
+            order = (
+                [m for m in order if m in losing]
+                + [m for m in order if m not in losing and m not in first]
+                + winning
+            )
+        return order
+
+    def playout(
+        self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
+    ) -> list[float]:
+        assert isinstance(game, Splinter)
+        depth = 0
+        board, steps = game.board, game.grid.steps
+        while (seat := game.to_move) is not None:
+            moves = game.moves()
+            for _ in range(TRIES):
+                move = rng.choice(moves)
+                start = move >> 3
+                ring = 1 << (move & 7)
+                for k in range(8):
+                    if board[start + steps[k]] > 0:
+                        ring |= 1 << k
+                game.do(move)
+                if RING_JOINED[ring] or game.to_move is not None or game.rewards()[seat]:
+                    break
+                game.undo_move()  # a move that loses at once: look for another
+            else:
+                game.do(move)
+            if trace is not None:
+                trace.append((seat, move))
+            depth += 1
+        rewards = game.rewards()
+        for _ in range(depth):
+            game.undo_move()
+        return rewards
+
+    def evaluate(self, game: Game) -> list[float]:
+        """Each seat's pawns on the board (its result once the game is over)."""
+        assert isinstance(game, Splinter)
+        if game.to_move is None:
+            return game.rewards()
+        return [float(game.pawns[game.colour_of(seat)]) for seat in range(2)]
