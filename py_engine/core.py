@@ -19,7 +19,7 @@ illegal game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypedDict
 
@@ -155,6 +155,18 @@ class GameSpec:
 NOT_OVER = "the game is not over: it has no rewards yet"
 
 
+def _refuse_unknown(given: Mapping[str, Any], known: Iterable[str], whose: str) -> None:
+    """A NotationError naming the first of ``given``'s names that is not ``known``, if any."""
+    names = list(known)
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        listed = ", ".join(names) or "none"
+        raise NotationError(
+            f"{whose} has no option {shown(unknown[0])} (its options: {listed})",
+            token=unknown[0],
+        )
+
+
 class Game(ABC):
     """A game in progress: the public contract of docs/architecture.md.
 
@@ -176,13 +188,7 @@ class Game(ABC):
     @classmethod
     def check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and coerce every option; an unknown or bad option is a NotationError."""
-        unknown = sorted(set(options) - set(cls.OPTIONS))
-        if unknown:
-            known = ", ".join(cls.OPTIONS) or "none"
-            raise NotationError(
-                f"{cls.name} has no option {shown(unknown[0])} (its options: {known})",
-                token=unknown[0],
-            )
+        _refuse_unknown(options, cls.OPTIONS, cls.name)
         checked: dict[str, Any] = {}
         for key, option in cls.OPTIONS.items():
             value = options.get(key, option.default)
@@ -285,13 +291,7 @@ class Game(ABC):
                 raise NotationError(
                     f"{name} is an action's text, not {type(text).__name__}", token=name
                 )
-        unknown = sorted(set(drawing) - set(self.PICTURE_OPTIONS))
-        if unknown:
-            known = ", ".join(self.PICTURE_OPTIONS) or "none"
-            raise NotationError(
-                f"{self.name} pictures have no option {shown(unknown[0])} (its options: {known})",
-                token=unknown[0],
-            )
+        _refuse_unknown(drawing, self.PICTURE_OPTIONS, f"the {self.name} picture")
         return self.picture(highlight, coords, select, preview, hint, **drawing)
 
     @abstractmethod
