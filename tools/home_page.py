@@ -18,9 +18,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from py_engine import GAMES, new_game
+from py_engine.ai import LEVELS as ENGINE_LEVELS
 
-# The computer's levels, as web/js/computer.js names them (LEVELS), weakest first.
-LEVELS = ("easy", "medium", "hard", "expert")
+# The computer's levels, weakest first, as the engine names them (web/js/computer.js too).
+LEVELS = tuple(ENGINE_LEVELS)
+# The level a card offers before the reader has chosen one.
+FIRST_LEVEL = "medium" if "medium" in LEVELS else LEVELS[0]
 
 
 class Picture(NamedTuple):
@@ -91,7 +94,7 @@ def playable_card(name: str, catalogue: dict[str, str], links: str = "") -> str:
     """A playable game's card: picture, title (the link to its page), facts, pitch, buttons,
     and ``links`` (markup made by the build, such as the link to the game's rules) at its foot."""
     level_options = "".join(
-        f'<option value="{level}"{" selected" if level == "medium" else ""}'
+        f'<option value="{level}"{" selected" if level == FIRST_LEVEL else ""}'
         f' data-i18n="home.level.{level}">{html.escape(catalogue[f"home.level.{level}"])}</option>'
         for level in LEVELS
     )

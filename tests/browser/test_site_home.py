@@ -18,6 +18,7 @@ from home_page import PICTURES, mid_game
 from playwright.sync_api import expect
 
 from py_engine import GAMES, load_game, new_game
+from py_engine.ai import LEVELS
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +49,8 @@ def test_home_lists_the_games(site_context: tuple[Any, Watch], site_url: str) ->
     assert bosk.locator(".players").text_content() == "2–4 players"
     assert bosk.locator(".length").text_content() == "About 30 minutes"
     assert page.locator('.game-card[data-game="splinter"] .players').text_content() == "2 players"
+    levels = bosk.locator("select.level option")
+    assert [levels.nth(i).get_attribute("value") for i in range(levels.count())] == list(LEVELS)
     expect(page.locator("#saved-games")).to_be_hidden()
     expect(page.locator("#install")).to_be_hidden()
     page.click('.game-card a[href="bounders.html"]')

@@ -110,7 +110,8 @@ function wireCards() {
     const { game } = card.dataset;
     const level = /** @type {HTMLSelectElement | null} */ (card.querySelector("select.level"));
     if (!level) continue;
-    level.value = levelFor(game);
+    const chosen = levelFor(game);
+    if (chosen) level.value = chosen;
     level.addEventListener("change", () => chooseLevel(level.value));
     card.querySelector(".start-friend").addEventListener("click", () => location.assign(startGame(game)));
     card.querySelector(".start-computer-button")

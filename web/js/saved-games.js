@@ -10,7 +10,6 @@ import { loadSaved, toFragment } from "./record.js";
 
 const SUMMARY_PREFIX = "tabula.summary.";
 const LEVEL_KEY = "tabula.level";
-const DEFAULT_LEVEL = "medium";
 // The attributes that make parts of a board clickable or named for a reader: a summary's
 // picture is only looked at.
 const ACTIVE_ATTRIBUTES = ["tabindex", "role", "aria-label", "data-action", "data-select"];
@@ -110,8 +109,8 @@ export function forgetGame(game) {
   localStorage.removeItem(`tabula.game.${game}`);
 }
 
-/** The level offered on `game`'s card: the computer's level in the seats kept for that game,
- * else the level chosen last on the home page, else Medium. */
+/** The level to offer on `game`'s card: the computer's level in the seats kept for that game,
+ * else the level chosen last on the home page, else null (the card's own). */
 export function levelFor(game) {
   try {
     const seats = JSON.parse(localStorage.getItem(`tabula.seats.${game}`));
@@ -122,7 +121,7 @@ export function levelFor(game) {
   } catch {
     // damaged entries: the default level
   }
-  return DEFAULT_LEVEL;
+  return null;
 }
 
 /** Remember the level chosen on a card, for every card. */
