@@ -10,9 +10,14 @@ import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.
 import { buildOptionFields, readOptionFields } from "./options.js";
 import { Computer, readSeatFields, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
+import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
+import {
+  forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, wasLooking, worthKeeping,
+} from "./history.js";
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
+$("error").after(makeNotice("looking", "looking"), makeNotice("previous-game", "previous"));
 /** @param {string} id */
 const checkbox = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** @param {string} id */
@@ -27,9 +32,14 @@ const startView = JSON.parse(body.dataset.start);
 let engineReady = null;
 let engine = null;
 let panel = null;
-let state = { options: {}, actions: [], redo: [] };
+// `looking`: an earlier position of the game is shown (from the move list or a link to it); the
+// actions after it (`redo`) are the game's continuation, which the computer does not replace.
+let state = { options: {}, actions: [], redo: [], looking: false };
+/** @type {number[] | null} the seat of each action of the game's line (from the engine) */
+let movers = null;
 let previewing = null;
 let computer = null;
+const moveList = new MoveList({ list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly });
 // The board: its view, its engine queue, clicks and keys. After each task, the computer sees
 // the game (it may start or drop its thinking).
 const board = new BoardController({
@@ -41,13 +51,19 @@ const board = new BoardController({
     choose,
     playable: () => !computer.plays(board.view.to_move),
     fail: showFailure,
-    settled: () => board.view && computer.update(board.view, currentRecord()),
+    settled: () => board.view && computer.update(forComputer(board.view), currentRecord()),
   },
 });
 
 /** Run tasks one after another on the board's queue. */
 function enqueue(task) {
   return board.enqueue(task);
+}
+
+/** The view the computer sees: while the page looks back, no seat is to move (the computer
+ * does not play over the game's continuation). */
+function forComputer(view) {
+  return state.looking ? { ...view, to_move: null } : view;
 }
 
 function currentRecord() {
@@ -82,12 +98,24 @@ async function go(next, { said = "", select = null } = {}) {
   const answer = await board.ask(await engineReady, record, chosen);
   if (!answer) return;
   board.selected = select;
-  state = { options: answer.options, actions: answer.actions, redo: next.redo };
+  const looking = Boolean(next.looking) && next.redo.length > 0;
+  state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
+  movers = await turnsOf(state);
   board.view = answer;
   showError("");
   render();
   persist();
   announce([said, board.resultText()].filter(Boolean).join(" "));
+}
+
+/** The seat of each action of the game's line, or null when the engine cannot say. */
+async function turnsOf(shown) {
+  try {
+    const line = recordText(game, shown.options, lineOf(shown));
+    return (await (await engineReady).turns(BOARD, line)).movers;
+  } catch {
+    return null;
+  }
 }
 
 function persist() {
@@ -150,13 +178,22 @@ function renderScore(score, list) {
 }
 
 function renderMoves() {
-  const items = state.actions.map((action, index) => {
-    const li = document.createElement("li");
-    li.textContent = action;
-    if (index === state.actions.length - 1) li.setAttribute("aria-current", "step");
-    return li;
+  const line = lineOf(state);
+  moveList.render({ actions: line, shown: state.actions.length, movers });
+  showLookingNotice($("looking"), state.actions.length, line.length, t);
+  body.dataset.looking = String(state.looking);
+}
+
+/** Show the position after `ply` actions of the game's line; the rest stays as its
+ * continuation (redo), so the game is one click away. */
+function showPly(ply) {
+  enqueue(() => {
+    const line = lineOf(state);
+    const to = Math.max(0, Math.min(line.length, ply));
+    return go({
+      options: state.options, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking: to < line.length,
+    });
   });
-  $("moves").replaceChildren(...items);
 }
 
 function renderResult() {
@@ -187,12 +224,22 @@ function played(action) {
 
 function play(action) {
   if (!board.view || board.view.result) return;
+  if (state.looking && state.redo.at(-1) !== action) {
+    const record = currentRecord();
+    const branch = { action, ply: state.actions.length, dropped: state.redo.length };
+    askBranch(branch, t).then((yes) => {
+      if (yes) enqueue(() => (record === currentRecord() ? playNow(action) : undefined));
+    });
+    return;
+  }
   enqueue(() => playNow(action));
 }
 
 function playNow(action) {
-  const redo = state.redo.at(-1) === action ? state.redo.slice(0, -1) : [];
-  return go({ ...state, actions: [...state.actions, action], redo }, { said: played(action) });
+  const same = state.redo.at(-1) === action;
+  const redo = same ? state.redo.slice(0, -1) : [];
+  return go({ ...state, actions: [...state.actions, action], redo, looking: same && state.looking },
+    { said: played(action) });
 }
 
 /** The computer's action, played only if the game is still the one it thought about. */
@@ -313,7 +360,7 @@ function onNewGameClosed() {
     return;
   }
   const seats = readSeatFields($("seat-fields"), $("option-fields"), board.view.players);
-  enqueue(() => go({ options, actions: [], redo: [] }, { said: t("announce.new-game") })
+  enqueue(() => go({ options, actions: [], redo: [], looking: false }, { said: t("announce.new-game") })
     .then(() => computer.setSeats(seats)).catch(refused));
 }
 
@@ -321,19 +368,24 @@ function onNewGameClosed() {
 
 /**
  * A game's record with the actions taken back: options, actions, redo.
- * @typedef {{options: Record<string, string>, actions: string[], redo: string[]}} GameState
+ * @typedef {{options: Record<string, string>, actions: string[], redo: string[], looking?: boolean}} GameState
  */
 
 /** The game to open: the link's, else the saved one, else a new game. A malformed link is
  * reported and the saved game opened instead; so is a link the engine refuses (`fallback`).
- * @returns {{next: GameState, fallback?: GameState, linkError?: string}} */
+ * @returns {{next: GameState, fallback?: GameState, linkError?: string, replaces?: GameState}} */
 function chosenGame() {
   const saved = loadSaved(game) || { options: {}, actions: [], redo: [] };
-  if (!location.hash || location.hash === "#") return { next: saved };
+  if (!location.hash || location.hash === "#") return { next: { ...saved, looking: wasLooking(game) } };
   try {
     const linked = fromFragment(location.hash);
-    const same = JSON.stringify(linked) === JSON.stringify({ options: saved.options, actions: saved.actions });
-    return { next: { ...linked, redo: same ? saved.redo : [] }, fallback: saved };
+    if (onLine(linked, saved)) {
+      const line = lineOf(saved);
+      const ply = linked.actions.length;
+      const looking = ply < line.length && (wasLooking(game) || ply < saved.actions.length);
+      return { next: { ...saved, actions: line.slice(0, ply), redo: line.slice(ply).reverse(), looking }, fallback: saved };
+    }
+    return { next: { ...linked, redo: [] }, fallback: saved, replaces: saved };
   } catch (error) {
     return { next: saved, linkError: error.message };
   }
@@ -347,13 +399,13 @@ function isStart(next) {
 
 /** Show the starting view at once, before the engine is ready, when it is the game to open. */
 function showStart(next) {
-  state = { options: startView.options, actions: [], redo: next.redo };
+  state = { options: startView.options, actions: [], redo: next.redo, looking: Boolean(next.looking) && next.redo.length > 0 };
   board.view = startView;
   render();
 }
 
 /** @param {ReturnType<typeof chosenGame>} chosen */
-async function openGame({ next, fallback, linkError }) {
+async function openGame({ next, fallback, linkError, replaces }) {
   let error = linkError;
   if (board.view === startView && isStart(next)) {
     persist();
@@ -367,18 +419,62 @@ async function openGame({ next, fallback, linkError }) {
     }
   }
   if (error) showError(t("error.link", { message: error }));
+  if (replaces && worthKeeping(replaces) && !onLine(replaces, state)) keepPrevious(game, replaces);
+  showPreviousNotice();
 }
 
+/** A link to another address of this page (Back, Forward, a link followed): a position of the
+ * game's own line is shown with the rest kept as its continuation; another game is opened with
+ * the game in progress kept to return to. */
 function onHashChange() {
   if (location.hash === `#${toFragment(state.options, state.actions)}`) return;
   enqueue(async () => {
     try {
       const linked = fromFragment(location.hash);
-      await go({ ...linked, redo: [] });
+      if (onLine(linked, state)) {
+        const line = lineOf(state);
+        const ply = linked.actions.length;
+        await go({ ...state, actions: line.slice(0, ply), redo: line.slice(ply).reverse(), looking: ply < line.length });
+        return;
+      }
+      await openOther({ ...linked, redo: [] });
     } catch (error) {
       persist();
       showError(t("error.link", { message: error.message }));
     }
+  });
+}
+
+/** Open `next` in place of the game on screen, which is kept to return to (a notice offers it).
+ * @param {GameState} next */
+async function openOther(next) {
+  const before = { ...state };
+  await go({ ...next, looking: false });
+  if (worthKeeping(before) && !onLine(before, state)) {
+    keepPrevious(game, before);
+    showPreviousNotice();
+  }
+}
+
+function showPreviousNotice() {
+  const notice = $("previous-game");
+  const kept = keptPrevious(game);
+  notice.hidden = !kept;
+  notice.querySelector(".previous-text").textContent = t("history.kept");
+  notice.querySelector("button").textContent = t("history.return");
+}
+
+/** Back to the game kept: the game on screen is kept in its place. */
+function returnToPrevious() {
+  const kept = keptPrevious(game);
+  if (!kept) return;
+  enqueue(async () => {
+    const leaving = { ...state };
+    await go({ ...kept, looking: false });
+    if (worthKeeping(leaving)) keepPrevious(game, leaving);
+    else forgetPrevious(game);
+    $("previous-game").hidden = true;
+    announce(t("history.returned"));
   });
 }
 
@@ -396,6 +492,8 @@ function wire() {
   $("show-legal").addEventListener("change", () => body.classList.toggle("hide-legal", !checkbox("show-legal").checked));
   $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: board.selected })));
   window.addEventListener("hashchange", onHashChange);
+  wireLookingNotice($("looking"), () => showPly(Infinity));
+  $("previous-game").querySelector("button").addEventListener("click", returnToPrevious);
 }
 
 async function main() {

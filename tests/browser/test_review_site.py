@@ -1,0 +1,180 @@
+"""Reviewing a game in the browser: the move list (every action, turns grouped, the latest move
+in view, entries and keys that show a position, a new line from an earlier position only once
+confirmed), the URL, the saved game and the browser's history kept consistent with what is
+shown, and Back never throwing away the game in progress."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, Watch
+
+from py_engine import new_game
+
+pytestmark = pytest.mark.browser
+
+BOUNDERS = {"size": 7, "rules": "basic", "komi": "off"}
+
+
+def random_game(name: str, plies: int, seed: int, **options: Any) -> Any:
+    game = new_game(name, **options)
+    rng = random.Random(seed)
+    while len(game.history) < plies and not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def fragment(game: Any) -> str:
+    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
+    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
+    return "&".join(parts)
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("body", "data-ply"))
+
+
+def wait_ply(page: Any, n: int) -> None:
+    page.wait_for_function(f"document.body.dataset.ply === '{n}'")
+
+
+def saved(page: Any, name: str) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('tabula.game.{name}')"))
+
+
+@pytest.fixture(scope="module")
+def page(site_context: tuple[Any, Watch], site_url: str) -> Iterator[Any]:
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "bounders.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    yield page
+    watch.assert_clean()
+    page.close()
+
+
+def open_link(page: Any, game: Any) -> None:
+    page.evaluate(f"location.hash = {json.dumps(fragment(game))}")
+    wait_ply(page, len(game.history))
+    page.wait_for_function(
+        f"document.getElementById('moves').dataset.length === '{len(game.history)}'"
+    )
+
+
+def test_move_list_shows_every_move_and_steps_through_them(page: Any) -> None:
+    game = random_game("bounders", 57, 3, **BOUNDERS)
+    open_link(page, game)
+    entries = page.locator("#moves button[data-ply]")
+    assert entries.count() == 58
+    assert entries.nth(57).text_content() == game.history[-1]
+    assert entries.nth(57).get_attribute("aria-current") == "step"
+    # The latest move is in view inside the list, which has scrolled to it.
+    box = page.locator("#moves").bounding_box()
+    last = entries.nth(57).bounding_box()
+    assert page.evaluate("document.getElementById('moves').scrollTop") > 0
+    assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1
+    assert page.is_hidden("#looking")
+    entries_before = page.evaluate("history.length")
+
+    # Click an entry: that position, said over the board, with the URL and the saved game.
+    entries.nth(10).click()
+    wait_ply(page, 10)
+    assert page.is_visible("#looking")
+    assert "10 of 57" in str(page.text_content("#looking"))
+    assert page.evaluate("location.hash").endswith("moves=" + ",".join(game.history[:10]))
+    kept = saved(page, "bounders")
+    assert kept["actions"] == game.history[:10]
+    assert kept["redo"] == list(reversed(game.history[10:]))
+    assert page.locator("#moves button.ahead").count() == 47
+
+    # Keys while the list has the focus.
+    page.keyboard.press("ArrowLeft")
+    wait_ply(page, 9)
+    assert page.evaluate("document.activeElement.dataset.ply") == "9"
+    page.keyboard.press("Home")
+    wait_ply(page, 0)
+    page.keyboard.press("End")
+    wait_ply(page, 57)
+    assert page.is_hidden("#looking")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_ply(page, 55)
+    assert page.is_disabled("#redo") is False
+
+    # Undo and redo move through the same line.
+    page.click("#undo")
+    wait_ply(page, 54)
+    page.click("#redo")
+    wait_ply(page, 55)
+
+    # Playing another move here asks first; keeping the game changes nothing.
+    other = next(a for a in page.evaluate(
+        "[...document.querySelectorAll('#board [data-action]')].map((e) => e.dataset.action)"
+    ) if a != game.history[55])
+    page.click(f'#board [data-action="{other}"]')
+    page.wait_for_selector("#branch-dialog[open]")
+    assert "2 later moves" in str(page.text_content("#branch-dialog"))
+    page.click('#branch-dialog button[value="keep"]')
+    page.wait_for_selector("#branch-dialog", state="detached")
+    assert ply(page) == 55 and len(saved(page, "bounders")["redo"]) == 2
+    # Confirmed: the new line replaces the old continuation.
+    page.click(f'#board [data-action="{other}"]')
+    page.click('#branch-dialog button[value="branch"]')
+    wait_ply(page, 56)
+    assert saved(page, "bounders")["redo"] == []
+    assert page.evaluate("location.hash").endswith(",".join([*game.history[:55], other]))
+    assert page.locator("#moves button[data-ply]").count() == 57
+    assert page.is_hidden("#looking")
+    # Moves replaced the history entry rather than adding any.
+    assert page.evaluate("history.length") == entries_before
+
+
+def test_back_to_the_game_from_an_earlier_position(page: Any) -> None:
+    game = random_game("bounders", 12, 4, **BOUNDERS)
+    open_link(page, game)
+    page.click('#moves button[data-ply="3"]')
+    wait_ply(page, 3)
+    page.click("#looking button")
+    wait_ply(page, 12)
+    assert page.is_hidden("#looking")
+
+
+def test_back_never_throws_away_the_game_in_progress(page: Any) -> None:
+    first = random_game("bounders", 9, 5, **BOUNDERS)
+    second = random_game("bounders", 6, 6, **BOUNDERS)
+    open_link(page, first)
+    page.evaluate("localStorage.removeItem('tabula.previous.bounders')")
+    # Another game's link (a new history entry), then Back to the first game's address.
+    open_link(page, second)
+    assert page.is_visible("#previous-game")
+    page.go_back()
+    wait_ply(page, 9)
+    assert saved(page, "bounders")["actions"] == first.history
+    # The game that was on screen is kept, and one click brings it back.
+    assert page.is_visible("#previous-game")
+    page.click("#previous-game button")
+    wait_ply(page, 6)
+    assert saved(page, "bounders")["actions"] == second.history
+    assert page.evaluate("localStorage.getItem('tabula.previous.bounders')") is not None
+
+
+def test_bosk_turns_are_grouped(site_context: tuple[Any, Watch], site_url: str) -> None:
+    context, watch = site_context
+    game = random_game("bosk", 45, 7, players=3)
+    bosk = context.new_page()
+    bosk.goto(site_url + "bosk.html#" + fragment(game))
+    bosk.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    bosk.wait_for_function("document.getElementById('moves').classList.contains('grouped')")
+    assert bosk.locator("#moves button[data-ply]").count() == 46
+    turns = bosk.locator("#moves li.move-turn")
+    assert turns.count() < 45
+    sizes = [turns.nth(i).locator("button").count() for i in range(turns.count())]
+    assert max(sizes) > 1 and sum(sizes) == 45
+    assert "Player" in str(turns.last.locator(".move-seat").text_content())
+    bosk.close()
+    watch.assert_clean()

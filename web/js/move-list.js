@@ -1,0 +1,203 @@
+// The game page's move list: every action of the game's line in notation, grouped by turn (a
+// turn is the actions one seat plays in a row: Bosk's tree, tile and leaves), with the start
+// of the game first. Each entry shows the position after it; the keys ←/→ (or ↑/↓), Home and
+// End step through the list while it has the focus. The entry of the position shown is marked
+// and kept in view; entries after it (a line looked back on) are marked as ahead. The page
+// decides what showing a position means (js/game-page.js): this module only draws and listens.
+
+/**
+ * @typedef {object} MoveListSetup
+ * @property {HTMLOListElement} list the <ol> the entries go in
+ * @property {(key: string, values?: object) => string} t
+ * @property {(seat: number) => string} seatName
+ * @property {(ply: number) => void} show show the position after `ply` actions
+ */
+
+const STEP_KEYS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+export class MoveList {
+  /** @param {MoveListSetup} setup */
+  constructor({ list, t, seatName, show }) {
+    this.list = list;
+    this.t = t;
+    this.seatName = seatName;
+    this.show = show;
+    this.shown = 0;
+    this.length = 0;
+    list.setAttribute("aria-label", t("moves.label"));
+    list.dataset.i18nLabel = "moves.label";
+    list.addEventListener("click", (event) => {
+      const entry = event.target instanceof Element ? event.target.closest("button[data-ply]") : null;
+      if (entry instanceof HTMLButtonElement) this.show(Number(entry.dataset.ply));
+    });
+    list.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** @param {KeyboardEvent} event */
+  onKey(event) {
+    let ply = null;
+    if (event.key in STEP_KEYS) ply = this.shown + STEP_KEYS[event.key];
+    else if (event.key === "Home") ply = 0;
+    else if (event.key === "End") ply = this.length;
+    if (ply === null) return;
+    event.preventDefault();
+    ply = Math.max(0, Math.min(this.length, ply));
+    if (ply !== this.shown) this.show(ply);
+  }
+
+  /** Draw the line `actions` (the whole game, the continuation included) with the position
+   * after `shown` of them marked. `movers` (the seat of each action, from the engine) groups
+   * turns; without it each action is an entry of its own.
+   * @param {{actions: string[], shown: number, movers?: number[] | null}} line */
+  render({ actions, shown, movers = null }) {
+    const hadFocus = this.list.contains(document.activeElement);
+    this.shown = shown;
+    this.length = actions.length;
+    const start = this.entry(0, this.t("moves.start"), this.t("moves.start-label"));
+    const first = document.createElement("li");
+    first.className = "move-start";
+    first.append(start);
+    const items = [first];
+    const seats = movers && movers.length === actions.length ? movers : null;
+    // Seats are named when a turn may hold several actions (the turns then differ in length).
+    const grouped = Boolean(seats && seats.some((seat, index) => index > 0 && seat === seats[index - 1]));
+    this.list.classList.toggle("grouped", grouped);
+    let turn = null;
+    let number = 0;
+    actions.forEach((action, index) => {
+      const seat = seats ? seats[index] : null;
+      if (!turn || seat === null || seat !== Number(turn.dataset.seat)) {
+        number += 1;
+        turn = document.createElement("li");
+        turn.className = "move-turn";
+        if (seat !== null) turn.dataset.seat = String(seat);
+        const no = document.createElement("span");
+        no.className = "move-no";
+        no.textContent = `${number}.`;
+        turn.append(no);
+        if (grouped && seat >= 0) {
+          const who = document.createElement("span");
+          who.className = "move-seat";
+          who.textContent = this.seatName(seat);
+          turn.append(who);
+        }
+        items.push(turn);
+      }
+      const label = this.t("moves.entry-label", { n: index + 1, action });
+      turn.append(this.entry(index + 1, action, label));
+    });
+    this.list.replaceChildren(...items);
+    this.list.dataset.shown = String(shown);
+    this.list.dataset.length = String(actions.length);
+    const current = this.current();
+    if (current) this.keepInView(current);
+    if (hadFocus && current) current.focus();
+  }
+
+  /** One entry: a button showing the position after `ply` actions.
+   * @param {number} ply @param {string} text @param {string} label */
+  entry(ply, text, label) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.ply = String(ply);
+    button.textContent = text;
+    button.setAttribute("aria-label", label);
+    const current = ply === this.shown;
+    button.tabIndex = current ? 0 : -1;
+    if (current) button.setAttribute("aria-current", "step");
+    if (ply > this.shown) button.classList.add("ahead");
+    return button;
+  }
+
+  /** @returns {HTMLButtonElement | null} */
+  current() {
+    return this.list.querySelector("button[aria-current]");
+  }
+
+  /** Scroll the list (not the page) so that `entry` is in view.
+   * @param {HTMLElement} entry */
+  keepInView(entry) {
+    const list = this.list;
+    const box = entry.getBoundingClientRect();
+    const top = box.top - list.getBoundingClientRect().top - list.clientTop + list.scrollTop;
+    const bottom = top + box.height;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  }
+}
+
+/** The notice over the board while an earlier position of the game is shown: which move, and
+ * a button back to the latest position. `back` is called by that button.
+ * @param {HTMLElement} notice @param {() => void} back */
+export function wireLookingNotice(notice, back) {
+  notice.querySelector("button")?.addEventListener("click", back);
+}
+
+/** Fill the looking-back notice: shown when `shown` < `length`.
+ * @param {HTMLElement} notice @param {number} shown @param {number} length
+ * @param {(key: string, values?: object) => string} t */
+export function showLookingNotice(notice, shown, length, t) {
+  notice.hidden = shown >= length;
+  const text = notice.querySelector(".looking-text");
+  if (text) text.textContent = t("moves.looking", { shown, length });
+  const button = notice.querySelector("button");
+  if (button) button.textContent = t("moves.back-to-game");
+}
+
+/** A notice over the board, made once: text and a button.
+ * @param {string} id @param {string} className */
+export function makeNotice(id, className) {
+  const notice = document.createElement("p");
+  notice.id = id;
+  notice.className = `page-notice ${className}`;
+  notice.hidden = true;
+  const text = document.createElement("span");
+  text.className = `${className}-text`;
+  const button = document.createElement("button");
+  button.type = "button";
+  notice.append(text, " ", button);
+  return notice;
+}
+
+/** Ask whether to start a new line from an earlier position: playing `action` there drops the
+ * `dropped` actions that followed it. Answers true to go on. The question is a modal dialog
+ * made for the occasion; the game stays as it is until it is answered yes.
+ * @param {{action: string, ply: number, dropped: number}} branch
+ * @param {(key: string, values?: object) => string} t
+ * @returns {Promise<boolean>} */
+export function askBranch({ action, ply, dropped }, t) {
+  const dialog = document.createElement("dialog");
+  dialog.id = "branch-dialog";
+  dialog.setAttribute("aria-labelledby", "branch-title");
+  const form = document.createElement("form");
+  form.method = "dialog";
+  const title = document.createElement("h2");
+  title.id = "branch-title";
+  title.textContent = t("branch.title");
+  const text = document.createElement("p");
+  text.textContent = t("branch.text", { action, ply, dropped });
+  const buttons = document.createElement("div");
+  buttons.className = "buttons";
+  const yes = document.createElement("button");
+  yes.type = "submit";
+  yes.value = "branch";
+  yes.className = "primary";
+  yes.textContent = t("branch.start");
+  const no = document.createElement("button");
+  no.type = "submit";
+  no.value = "keep";
+  no.textContent = t("branch.keep");
+  buttons.append(yes, no);
+  form.append(title, text, buttons);
+  dialog.append(form);
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "branch");
+    });
+    dialog.showModal();
+    no.focus();
+  });
+}
