@@ -296,9 +296,11 @@ def run_ladder(
     name: str, options: dict[str, Any], games: int, seed: int = 1, scale: float = 1.0,
     cpu: bool = True, uct_iterations: int = UCT_ITERATIONS, jobs: int = 1,
     configs: Sequence[str] | None = None, progress: Callable[[str], None] | None = None,
+    rungs: bool = False,
 ) -> Ladder:
     """``games`` games for every pair of configurations (all levels and baselines unless
-    ``configs`` names some), seats rotating."""
+    ``configs`` names some), seats rotating; with ``rungs``, only the pairs of ``rung_pairs``
+    (a quicker run that still rates everyone)."""
     players = new_game(name, **options).players
     names = [check_config(c) for c in configs] if configs else ladder_configs(uct_iterations)
     if len(set(names)) != len(names) or len(names) < 2:
@@ -307,8 +309,11 @@ def run_ladder(
         raise ValueError(f"--games must be at least 1, not {games}")
     ladder = Ladder.empty(names)
     tasks: list[tuple[Setup, int, int, int]] = []
+    chosen = set(rung_pairs(names)) if rungs else None
     for a in range(len(names)):
         for b in range(a + 1, len(names)):
+            if chosen is not None and (a, b) not in chosen:
+                continue
             pair_seed = seed * 7919 + a * 97 + b
             setup = Setup(name, options, pair_seats(names[a], names[b], players), pair_seed,
                           scale, cpu)
@@ -328,6 +333,25 @@ def run_ladder(
                 won = "draw" if winner is None else names[winner]
                 progress(f"game {count}/{len(tasks)}: {names[a]} v {names[b]}: {won}")
     return ladder
+
+
+def rung_pairs(names: Sequence[str]) -> list[tuple[int, int]]:
+    """The pairs the ladder's aims are about, as indices into ``names`` (smaller first): each
+    level against the one below, the lowest level against greedy and random, the top level
+    against medium, and the UCT baseline against medium; enough to rate them all."""
+    levels = [n for n in names if n in LEVELS]
+    wanted = list(zip(levels, levels[1:], strict=False))
+    if levels:
+        wanted += [(levels[0], other) for other in (GREEDY, RANDOM)]
+        if "medium" in levels:
+            wanted.append((levels[-1], "medium"))
+            wanted += [("medium", other) for other in names if other.startswith(UCT + ":")]
+    found = set()
+    for a_name, b_name in wanted:
+        if a_name in names and b_name in names and a_name != b_name:
+            a, b = names.index(a_name), names.index(b_name)
+            found.add((min(a, b), max(a, b)))
+    return sorted(found)
 
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
@@ -448,16 +472,73 @@ def targets(ladder: Ladder) -> list[str]:
 def main_ladder(
     name: str, options: dict[str, Any], games: int, seed: int, scale: float, cpu: bool,
     uct_iterations: int, jobs: int, configs: Sequence[str] | None, verbose: bool,
+    rungs: bool = False,
 ) -> None:
     """The ``arena --ladder`` command: play the round robin, then print ratings and pairs."""
     progress = (lambda line: print(line, file=sys.stderr, flush=True)) if verbose else None
     ladder = run_ladder(name, options, games, seed, scale, cpu, uct_iterations, jobs, configs,
-                        progress)
+                        progress, rungs)
     shown = " ".join(f"{k}={v}" for k, v in options.items())
     clock = "CPU" if cpu else "wall-clock"
     print(
         f"{name} {shown}".strip()
-        + f": ladder, {games} games per pair, seats rotating, {clock} times x{scale:g}"
+        + f": ladder{' (rungs only)' if rungs else ''}, {games} games per pair, seats rotating,"
+        + f" {clock} times x{scale:g}"
     )
     for line in ladder_report(ladder):
         print(line)
+
+
+# --- calibration -----------------------------------------------------------------------------
+
+
+def calibration(
+    name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1,
+    bins: int = 10,
+) -> list[tuple[int, float, float]]:
+    """Self-play by the game's search at ``iterations`` a move: before each move, the search's
+    estimated chance for every seat (``win_chances``, as the hint shows it) is put in one of
+    ``bins`` equal bins, and set against whether that seat won (a draw counts 1/n). Returns,
+    per bin: the estimates it holds, their mean, and the share of them that came true."""
+    counts = [0] * bins
+    said = [0.0] * bins
+    came = [0.0] * bins
+    for index in range(games):
+        game = new_game(name, **options)
+        knowledge = knowledge_for(game)
+        rng = random.Random(seed * 1_000_003 + index)
+        estimates: list[list[float]] = []
+        while not game.is_over:
+            search = Search(game, rng.randrange(2**32), knowledge)
+            search.run(iterations)
+            estimates.append(search.win_chances())
+            game.play(search.best_action())
+        outcome = game.result()
+        assert outcome is not None
+        winner = outcome["winner"]
+        n = game.players
+        truth = [1 / n if winner is None else float(seat == winner) for seat in range(n)]
+        for chances in estimates:
+            for seat, chance in enumerate(chances):
+                k = min(bins - 1, int(chance * bins))
+                counts[k] += 1
+                said[k] += chance
+                came[k] += truth[seat]
+    return [
+        (count, said[k] / count if count else math.nan, came[k] / count if count else math.nan)
+        for k, count in enumerate(counts)
+    ]
+
+
+def main_calibration(
+    name: str, options: dict[str, Any], games: int, iterations: int, seed: int
+) -> None:
+    """The ``arena --calibrate N`` command: the table of estimates against outcomes."""
+    rows = calibration(name, options, games, iterations, seed)
+    shown = " ".join(f"{k}={v}" for k, v in options.items())
+    print(f"{name} {shown}".strip() + f": {games} self-play games, {iterations} iterations a move")
+    print(f"{'estimate':<10} {'count':>6} {'mean said':>10} {'came true':>10}")
+    for k, (count, said, came) in enumerate(rows):
+        if count:
+            low, high = k / len(rows), (k + 1) / len(rows)
+            print(f"{low:.0%}-{high:.0%}".ljust(10) + f" {count:>6} {said:>10.1%} {came:>10.1%}")

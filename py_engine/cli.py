@@ -111,11 +111,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from . import arena
 
+    if args.calibrate:
+        arena.main_calibration(
+            args.game, parse_options(args.option), args.games, args.calibrate, args.seed
+        )
+        return 0
     if args.ladder:
         configs = args.seats.split(",") if args.seats else None
         arena.main_ladder(
             args.game, parse_options(args.option), args.games, args.seed, args.scale,
-            args.clock == "cpu", args.uct, args.jobs, configs, args.verbose,
+            args.clock == "cpu", args.uct, args.jobs, configs, args.verbose, args.rungs,
         )
         return 0
     if not args.seats:
@@ -161,6 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
                        "hard,easy; with --ladder: the configurations to play (default: all)")
     arena.add_argument("--ladder", action="store_true",
                        help="a round robin of every level and the baselines, with ratings")
+    arena.add_argument("--rungs", action="store_true",
+                       help="with --ladder: only the pairs its aims are about (quicker)")
+    arena.add_argument("--calibrate", type=int, metavar="N",
+                       help="self-play at N iterations a move: the win estimates against the "
+                       "outcomes")
     arena.add_argument("--uct", type=int, default=1000,
                        help="iterations of the ladder's textbook UCT baseline (default 1000)")
     arena.add_argument("--games", type=int, default=20,

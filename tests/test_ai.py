@@ -480,3 +480,48 @@ def test_ladder_command_prints_ratings_and_targets(capsys: pytest.CaptureFixture
     assert "beginner v greedy: " in out and "casual v beginner: " in out
     assert main(["arena", "bounders", "--ladder", "--seats", "easy"]) == 2
     assert main(["arena", "bounders"]) == 2
+
+
+def test_calibration_sets_estimates_against_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    from py_engine.arena import calibration
+
+    rows = calibration("bounders", {}, games=1, iterations=8, seed=2)
+    assert len(rows) == 10
+    counts = [count for count, _, _ in rows]
+    game_length = sum(counts) // 2  # two seats, one estimate each before every move
+    assert sum(counts) == 2 * game_length > 0
+    for k, (count, said, came) in enumerate(rows):
+        if count:
+            assert k / 10 <= said <= (k + 1) / 10 and 0 <= came <= 1
+    assert main(["arena", "bounders", "--calibrate", "5", "--games", "1"]) == 0
+    assert "came true" in capsys.readouterr().out
+
+
+def test_bosk_playout_leaves_take_spaces_over_before_their_own() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge, leaf_choice
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import LEAF
+
+    top = [-1, 0, 1, 1]  # space 0 empty, 1 seat 0's, 2 and 3 seat 1's
+    rng = random.Random(1)
+    assert leaf_choice(0, [LEAF + 1, LEAF + 0, LEAF + 2], top, rng) == LEAF + 0
+    assert {leaf_choice(0, [LEAF + 1, LEAF + 2, LEAF + 3], top, rng) for _ in range(20)} == {
+        LEAF + 2, LEAF + 3
+    }
+    assert leaf_choice(1, [LEAF + 2, LEAF + 1], top, rng) == LEAF + 1
+    game = advanced("bosk", {}, 60, seed=4)
+    assert isinstance(game, Bosk)
+    points = BoskKnowledge().evaluate(game)
+    assert len(points) == 2 and sum(points) >= sum(game.summer)
+
+
+def test_the_ladder_rungs_are_the_pairs_its_aims_are_about() -> None:
+    from py_engine.arena import rung_pairs
+
+    names = ladder_configs(100)
+    pairs = {(names[a], names[b]) for a, b in rung_pairs(names)}
+    assert pairs == {
+        ("beginner", "casual"), ("casual", "easy"), ("easy", "medium"), ("medium", "hard"),
+        ("hard", "expert"), ("beginner", "random"), ("beginner", "greedy"),
+        ("medium", "expert"), ("medium", "uct:100"),
+    }

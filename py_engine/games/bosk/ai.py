@@ -3,32 +3,60 @@
 Only the winner scores a win, but with three or four seats a playout's winner says little on
 its own; its points say more. A playout's reward is therefore mostly the win and partly the
 seat's share of all points scored, which still sums to 1 over the seats.
+
+A playout lays each leaf where it takes a space (an empty one first, then one another seat
+holds) rather than on its own. Plant, tree and leaf moves keep their meaning from one position
+to another, so the search shares what it learns about a move between positions (RAVE) and adds
+a node's moves one at a time, the best by that shared estimate first (progressive widening).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ...core import Game
 from ...mcts import Knowledge
 from .game import Bosk
+from .rules import LEAF, S_LEAF, WINTER_TABLE, award
 
 SHARE = 0.3
 
 
 class BoskKnowledge(Knowledge):
-    """Random playouts whose reward mixes the win with each seat's share of the points."""
+    """Playouts whose leaves take spaces and whose reward mixes the win with each seat's share
+    of the points; shared statistics and progressive widening."""
+
+    rave = 300.0
+    widening = 1.0
+    leaves = True
 
     def __init__(self, share: float = SHARE) -> None:
         self.share = share
+
+    def evaluate(self, game: Game) -> list[float]:
+        """Summer's points and winter's as the park stands now (the result once over)."""
+        assert isinstance(game, Bosk)
+        if game.to_move is None:
+            return game.rewards()
+        winter = [0] * game.players
+        for counts in game.controlled():
+            for seat, points in enumerate(award(counts, WINTER_TABLE)):
+                winter[seat] += points
+        return [float(a + b) for a, b in zip(game.summer, winter, strict=True)]
 
     def playout(
         self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
     ) -> list[float]:
         assert isinstance(game, Bosk)
         depth = 0
+        top = game.top
         while (seat := game.to_move) is not None:
-            move = rng.choice(game.moves())
+            moves = game.moves()
+            if self.leaves and game.step == S_LEAF and len(moves) > 1:
+                move = leaf_choice(seat, moves, top, rng)
+            else:
+                move = rng.choice(moves)
             if trace is not None:
                 trace.append((seat, move))
             game.do(move)
@@ -37,6 +65,22 @@ class BoskKnowledge(Knowledge):
         for _ in range(depth):
             game.undo_move()
         return rewards
+
+
+def leaf_choice(seat: int, moves: Sequence[int], top: list[int], rng: random.Random) -> int:
+    """A playout's leaf: a space no one holds, else one another seat holds, else one of its
+    own (ties at random): a leaf that takes a space over gains it, one on its own gains
+    nothing."""
+    best = -1
+    found: list[int] = []
+    for move in moves:
+        owner = top[move - LEAF]
+        gain = 2 if owner < 0 else 1 if owner != seat else 0
+        if gain > best:
+            best, found = gain, [move]
+        elif gain == best:
+            found.append(move)
+    return found[0] if len(found) == 1 else rng.choice(found)
 
 
 def shaped(game: Bosk, share: float) -> list[float]:

@@ -1,5 +1,9 @@
 """What the search knows about Bounders.
 
+A cell is the same move whoever plays it and whenever: a stone's worth depends on the regions
+it bounds at the end far more than on the order of play. So the search shares what it learns
+about a cell between positions (RAVE) and adds a node's moves one at a time, the best by that
+shared estimate first (progressive widening), instead of trying all 127 once before any twice.
 The pie rule's ``swap`` is one more action at the second turn; it is tried first so that even
 a short search weighs it against every placement.
 """
@@ -15,10 +19,10 @@ from .board import SWAP
 
 
 class BoundersKnowledge(Knowledge):
-    """Expansion tries ``swap`` first; playouts stay uniformly random; a cell is the same move
-    whoever plays it and whenever, so statistics shared between moves (RAVE) say much."""
+    """Shared statistics and progressive widening; ``swap`` first; random playouts."""
 
     rave = 300.0
+    widening = 1.0
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         order = super().expansion_order(game, moves, rng)
