@@ -183,6 +183,59 @@ def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
     watch.assert_clean()
 
 
+def test_two_part_tries_and_open_cells(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    """A try made in two parts (a piece then its target; a side button then a cell) on the
+    exercise board: the chosen part is marked and keeps the focus, Escape drops it; every cell of
+    an open exercise is one button."""
+    context, watch, _ = reader
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('splinter')}")
+    page.wait_for_selector("body[data-ready='1']")
+    answer = exercise_of("splinter", "splinter-try")["answer"]
+    piece, _, target = answer.partition("-")
+    section = start_exercise(page, "splinter-try")
+    board = section.locator(".rules-board")
+    assert board.locator(f'[data-action="{answer}"]').count() == 0
+    board.locator(f'[data-select="{piece}"]').click()
+    board.locator(f'[data-action="{answer}"]').wait_for()
+    assert page.evaluate("document.activeElement.dataset.select") == piece
+    page.keyboard.press("Escape")
+    board.locator(f'[data-action="{answer}"]').wait_for(state="detached")
+    assert page.evaluate("document.activeElement.dataset.select") == piece
+    page.keyboard.press("Enter")
+    board.locator(f'[data-action="{answer}"]').wait_for()
+    board.locator(f'[data-action="{answer}"]').click()
+    page.wait_for_selector("#splinter-try[data-state=solved]")
+    assert board.locator("[tabindex]").count() == 0
+    assert section.locator("[data-act=again]").is_visible()
+
+    page.goto(f"{site_url}{page_name('bosk')}")
+    page.wait_for_selector("body[data-ready='1']")
+    answer = exercise_of("bosk", "summer-try")["answer"]
+    tree = answer.partition("@")[0]
+    section = start_exercise(page, "summer-try")
+    choice = section.locator(f'.choices button[data-select="{tree}"]')
+    assert choice.get_attribute("aria-pressed") == "false"
+    choice.click()
+    section.locator(f'.choices button[data-select="{tree}"][aria-pressed=true]').wait_for()
+    assert page.evaluate("document.activeElement.closest('#summer-try .rules-board') !== null")
+    section.locator(f'.rules-board [data-action="{answer}"]').click()
+    page.wait_for_selector("#summer-try[data-state=solved]")
+
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    section = start_exercise(page, "placing-open")
+    cells = section.locator(".rules-board polygon[data-cell]").count()
+    actions = section.locator(".rules-board [data-action]").evaluate_all(
+        "parts => parts.map(p => p.dataset.action)"
+    )
+    assert cells > 0 and len(actions) == cells == len(set(actions))
+    assert section.locator('.rules-board [role=button][tabindex="0"]').count() == 1
+    watch.assert_clean()
+
+
 def test_first_game_opens_against_the_easy_computer(
     reader: tuple[Any, Watch, list[str]], site_url: str
 ) -> None:

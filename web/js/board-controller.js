@@ -64,12 +64,15 @@ export class BoardController {
    * @param {HTMLElement} setup.frame the board's frame (its picture goes in it)
    * @param {HTMLElement} setup.choices where the side buttons go
    * @param {Hooks} setup.hooks
+   * @param {boolean} [setup.anyCell] every cell of the picture is a try, not only the legal ones
+   *   (a rules page's exercise, where the engine says why a cell is refused)
    */
-  constructor({ id, frame, choices, hooks }) {
+  constructor({ id, frame, choices, hooks, anyCell = false }) {
     this.id = id;
     this.frame = frame;
     this.choices = choices;
     this.hooks = hooks;
+    this.anyCell = anyCell;
     /** @type {View | null} */
     this.view = null;
     /** @type {string | null} the part of an action chosen so far (data-select) */
@@ -141,6 +144,7 @@ export class BoardController {
     const { action, select } = dataOf(active);
     if (view.svg) showSvg(frame, view.svg);
     if (interactive) {
+      if (this.anyCell) openCells(frame);
       const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
         || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
       rovingFocus(frame, again);
@@ -201,6 +205,23 @@ export class BoardController {
     keys.addEventListener("keydown", (event) => {
       if (event instanceof KeyboardEvent) this.onKey(event);
     });
+  }
+}
+
+/** Make every cell of the picture in `frame` (`data-cell`) a button playing the cell's name,
+ * beside the legal actions drawn as such. A cell drawn in several parts (a stone on it) is one
+ * button, its first part.
+ * @param {HTMLElement} frame */
+function openCells(frame) {
+  const named = new Set([...frame.querySelectorAll("[data-action]")].map((el) => dataOf(el).action));
+  for (const el of frame.querySelectorAll("[data-cell]")) {
+    const { cell } = dataOf(el);
+    if (cell === undefined || named.has(cell)) continue;
+    named.add(cell);
+    el.setAttribute("data-action", cell);
+    el.setAttribute("tabindex", "-1");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", cell);
   }
 }
 

@@ -2,10 +2,11 @@
 // style sheet shows the reader's; the diagrams are the engine's pictures drawn at build time,
 // and a step-through sequence is one picture per step, switched here. The engine starts only
 // when the reader starts an exercise: this module then loads PyScript, which starts the page's
-// engine worker, and asks the worker's `exercise` function to judge each try. Solved exercises
+// engine worker, and asks the worker's `exercise` function to judge each try; an exercise's
+// board is the site's board controller (js/board-controller.js). Solved exercises
 // are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}). The page's
 // offline-start.js registers the service worker, as on the other pages.
-import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+import { BoardController } from "./board-controller.js";
 import { createdWorker } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
@@ -119,9 +120,21 @@ function reasonText(reason) {
 
 // --- exercises ------------------------------------------------------------------------------
 
+/** The position's answer of `exercise` as a board controller's view: an exercise's position
+ * goes on, so it has no result.
+ * @param {{svg: string, buttons?: import("./board-controller.js").Choice[], to_move: number | null}} position
+ * @returns {import("./board-controller.js").View} */
+function positionView(position) {
+  return /** @type {import("./board-controller.js").View} */ ({
+    game, svg: position.svg, buttons: position.buttons ?? [], to_move: position.to_move, result: null, score: {},
+  });
+}
+
+/** An exercise: the board (a BoardController: its queue, picture, clicks, keys and side
+ * buttons) and the exercise's flow around it: start, a try and its verdict, try again, the
+ * answer, the hint, and the progress. */
 function setupExercise(section) {
   const data = JSON.parse(section.dataset.exercise);
-  const board = `rules-${data.id}`;
   const frame = section.querySelector(".rules-board");
   const choices = section.querySelector(".choices");
   const verdict = section.querySelector(".rules-verdict");
@@ -131,9 +144,8 @@ function setupExercise(section) {
   const { coords, highlight, ...draw } = data.draw;
   const settings = { coords: Boolean(coords), highlight: highlight !== false, draw };
   let judge = null;
-  let selected = null; // the first part of an action chosen so far (a piece, a tree's value)
+  let live = false; // the board shows the exercise's position, ready for a try
   let said = null; // the verdict's words: [key, values], or a reason inside "wrong"
-  let busy = false;
 
   const say = (words) => {
     said = words;
@@ -146,126 +158,105 @@ function setupExercise(section) {
     }
     section.dataset.state = words?.state ?? "";
   };
-  rerender.push(() => say(said));
+  const failed = (error) => say({ key: "rules.exercise.failed", values: { message: error?.message ?? String(error) }, state: "failed" });
 
-  /** Make the picture's cells tries: the legal actions, or every cell of an "open" exercise. */
-  const arm = (svg) => {
-    if (data.open) {
-      for (const cell of svg.querySelectorAll("[data-cell]:not([data-action])")) {
-        cell.dataset.action = cell.dataset.cell;
-        cell.setAttribute("tabindex", "-1");
-        cell.setAttribute("role", "button");
-        cell.setAttribute("aria-label", cell.dataset.cell);
-      }
+  const board = new BoardController({
+    id: `rules-${data.id}`,
+    frame,
+    choices,
+    anyCell: Boolean(data.open),
+    hooks: {
+      play: (action) => board.enqueue(() => attempt(action)),
+      choose: (select) => board.enqueue(() => showPosition(select)),
+      playable: () => live,
+      fail: failed,
+    },
+  });
+  /** The board as the controller asks it: the exercise's position, drawn by `exercise`. */
+  const positions = {
+    view: async (id, record, chosen) => positionView(await judge(id, record, "", {}, chosen)),
+  };
+  rerender.push(() => {
+    say(said);
+    if (live) board.draw();
+  });
+
+  const focusBoard = () => /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]'))?.focus();
+
+  /** The exercise's position on the board, with `select` chosen (a piece, a tree's value). */
+  const showPosition = async (select = null) => {
+    const position = await board.ask(positions, data.record, { ...settings, select });
+    if (!position) return;
+    board.selected = select;
+    board.view = position;
+    live = true;
+    const fromChoices = choices.contains(document.activeElement);
+    board.draw();
+    if (fromChoices && !choices.contains(document.activeElement)) focusBoard(); // a side button chose
+  };
+
+  /** A try (or the answer, `showing` it): the engine's verdict, and the picture after it when
+   * the rules let it be played. */
+  const attempt = async (action, showing = false) => {
+    if (!live) return;
+    const answer = await judge(board.id, data.record, action, data.goal, settings);
+    if (answer.svg) {
+      const focused = frame.contains(document.activeElement) || choices.contains(document.activeElement);
+      live = false;
+      board.selected = null;
+      board.view = { ...board.view, svg: answer.svg };
+      board.draw({ interactive: false });
+      button("again").hidden = false;
+      if (focused) button("again").focus();
+    } else if (board.selected !== null) {
+      await showPosition();
     }
-    rovingFocus(frame);
-  };
-
-  const showPosition = async () => {
-    const position = await judge(board, data.record, "", {}, { ...settings, select: selected });
-    arm(showSvg(frame, position.svg));
-    choices.replaceChildren(...choiceButtons(game, position.buttons ?? [], selected));
-    choices.hidden = !position.buttons?.length;
-    section.dataset.live = "1";
-  };
-
-  const play = async (action, showing = false) => {
-    if (busy || section.dataset.live !== "1") return;
-    busy = true;
-    selected = null;
-    try {
-      const answer = await judge(board, data.record, action, data.goal, settings);
-      if (answer.svg) {
-        const focused = frame.contains(document.activeElement) || choices.contains(document.activeElement);
-        showSvg(frame, answer.svg);
-        section.dataset.live = "0";
-        choices.hidden = true;
-        button("again").hidden = false;
-        if (focused) button("again").focus();
-      }
-      if (showing) {
-        say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
-      } else if (answer.ok) {
-        say({ state: "solved" });
-        solvedText.hidden = false;
-        button("answer").hidden = true;
-        button("hint").hidden = true;
-        solved.add(data.id);
-        saveSolved();
-        showProgress();
-      } else {
-        say({ reason: answer.reason, state: "wrong" });
-        button("answer").hidden = false;
-        if (hint) button("hint").hidden = false;
-      }
-    } catch (error) {
-      say({ key: "rules.exercise.failed", values: { message: error.message }, state: "failed" });
-    } finally {
-      busy = false;
+    if (showing) {
+      say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
+    } else if (answer.ok) {
+      say({ state: "solved" });
+      solvedText.hidden = false;
+      button("answer").hidden = true;
+      button("hint").hidden = true;
+      solved.add(data.id);
+      saveSolved();
+      showProgress();
+    } else {
+      say({ reason: answer.reason, state: "wrong" });
+      button("answer").hidden = false;
+      if (hint) button("hint").hidden = false;
     }
   };
 
-  const start = async () => {
+  button("start").addEventListener("click", () => {
     button("start").disabled = true;
     say({ key: "rules.exercise.loading", state: "loading" });
-    try {
-      judge = await startEngine();
-      await showPosition();
+    board.enqueue(async () => {
+      try {
+        judge = await startEngine();
+        await showPosition();
+      } catch (error) {
+        button("start").disabled = false;
+        throw error;
+      }
       button("start").hidden = true;
       say({ key: "rules.exercise.ready", state: "ready" });
-      frame.querySelector('[tabindex="0"]')?.focus();
-    } catch (error) {
-      button("start").disabled = false;
-      say({ key: "rules.exercise.failed", values: { message: error.message }, state: "failed" });
-    }
-  };
-
-  const again = async () => {
+      focusBoard();
+    });
+  });
+  button("again").addEventListener("click", () => board.enqueue(async () => {
     button("again").hidden = true;
     solvedText.hidden = true;
     await showPosition();
     say({ key: "rules.exercise.ready", state: "ready" });
-    frame.querySelector('[tabindex="0"]')?.focus();
-  };
-
-  button("start").addEventListener("click", start);
-  button("again").addEventListener("click", again);
+    focusBoard();
+  }));
   button("hint").addEventListener("click", () => { hint.hidden = false; button("hint").hidden = true; });
-  button("answer").addEventListener("click", async () => {
-    if (section.dataset.live !== "1") await showPosition();
-    await play(data.answer, true);
-  });
-  /** A click or key on a part of the board or a side button: play it, or choose its part. */
-  const use = async (part) => {
-    if (busy || section.dataset.live !== "1") return;
-    if (part.dataset.action !== undefined) {
-      await play(part.dataset.action);
-    } else if (part.dataset.select !== undefined) {
-      selected = selected === part.dataset.select ? null : part.dataset.select;
-      await showPosition();
-      frame.querySelector('[tabindex="0"]')?.focus();
-    }
-  };
-  const PART = "[data-action], [data-select]";
-  frame.addEventListener("click", (event) => {
-    const part = event.target.closest?.(PART);
-    if (part) use(part);
-  });
-  frame.addEventListener("keydown", (event) => {
-    if (moveFocus(frame, event)) return;
-    const part = event.target.closest?.(PART);
-    if (part && (event.key === "Enter" || event.key === " ")) {
-      event.preventDefault();
-      use(part);
-    } else if (event.key === "Escape" && selected !== null) {
-      selected = null;
-      showPosition();
-    }
-  });
-  choices.addEventListener("click", (event) => {
-    const choice = event.target.closest?.("button");
-    if (choice) use(choice);
-  });
+  button("answer").addEventListener("click", () => board.enqueue(async () => {
+    if (!live) await showPosition();
+    await attempt(data.answer, true);
+  }));
+  board.wire(section);
   if (solved.has(data.id)) say({ key: "rules.exercise.before", state: "before" });
 }
 
