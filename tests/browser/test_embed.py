@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
-    "worker-src 'self' blob:; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "worker-src 'self' blob:; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 ACTIONS = ("g7", "a1", "m7", "d4", "j10")

@@ -15,7 +15,7 @@ from offline import write_offline
 
 POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
-    "worker-src 'self' blob:; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "worker-src 'self' blob:; style-src 'self'; img-src 'self' blob:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')

@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch
 
-from py_engine import new_game
+from py_engine import load_game, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -178,3 +179,71 @@ def test_bosk_turns_are_grouped(site_context: tuple[Any, Watch], site_url: str) 
     assert "Player" in str(turns.last.locator(".move-seat").text_content())
     bosk.close()
     watch.assert_clean()
+
+
+def test_record_file_out_and_in(page: Any, tmp_path: Any) -> None:
+    game = random_game("bounders", 400, 8, **BOUNDERS)
+    assert game.is_over
+    open_link(page, game)
+    with page.expect_download() as caught:
+        page.click('#records button[data-records="download"]')
+    path = tmp_path / "game.txt"
+    caught.value.save_as(path)
+    assert caught.value.suggested_filename.startswith("bounders-")
+    text = path.read_text("utf-8")
+    header = [line for line in text.splitlines() if line.startswith("#")]
+    assert header[0] == "# Tabula game record" and header[1] == "# Game: Bounders"
+    assert "size 7" in header[2] and "Player 1 (Dark): a person" in header[3]
+    assert header[4].startswith("# Date: 20")
+    winner = game.result()["winner"]
+    assert f"Player {winner + 1}" in header[5] and f"after {len(game.history)} moves" in header[5]
+    again = load_game(text)
+    assert again.history == game.history and again.options == game.options
+
+    # Another game on screen; the file opened brings the first back, the same game.
+    other = random_game("bounders", 5, 9, **BOUNDERS)
+    open_link(page, other)
+    page.set_input_files("#records-file", str(path))
+    wait_ply(page, len(game.history))
+    assert load_game(str(page.text_content("#record"))).history == game.history
+    assert page.is_visible("#previous-game")
+
+    # A pasted record the engine refuses names the line; the game on screen stays.
+    page.click('#records button[data-records="paste"]')
+    bad = "game: bounders\nsize: 7\n\ng7\ng7\n"
+    page.fill("#paste-dialog textarea", bad)
+    page.click('#paste-dialog button[value="open"]')
+    page.wait_for_selector("#paste-dialog .error:not([hidden])")
+    said = str(page.text_content("#paste-dialog .error"))
+    assert said.startswith("Line 5 (“g7”)"), said
+    assert ply(page) == len(game.history)
+    page.fill("#paste-dialog textarea", other.record())
+    page.click('#paste-dialog button[value="open"]')
+    wait_ply(page, 5)
+    assert page.locator("#paste-dialog[open]").count() == 0
+
+
+def test_links_and_pictures(page: Any) -> None:
+    game = random_game("bounders", 14, 10, **BOUNDERS)
+    open_link(page, game)
+    page.click('#moves button[data-ply="6"]')
+    wait_ply(page, 6)
+    page.click('#records button[data-records="link-position"]')
+    link = page.input_value("#records-link")
+    assert link.startswith(page.evaluate("location.origin + location.pathname"))
+    assert link.endswith("moves=" + ",".join(game.history[:6]))
+    page.click('#records button[data-records="link-game"]')
+    assert page.input_value("#records-link").endswith("moves=" + ",".join(game.history))
+
+    with page.expect_download() as caught:
+        page.click('#records button[data-records="svg"]')
+    svg = Path(caught.value.path()).read_text("utf-8")
+    assert svg.startswith("<svg") and "var(" not in svg
+    assert 'fill="rgb(' in svg and ' style="' not in svg
+    assert caught.value.suggested_filename == "bounders-6.svg"
+    with page.expect_download() as caught:
+        page.click('#records button[data-records="png"]')
+    png = Path(caught.value.path()).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert width >= 200

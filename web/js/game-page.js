@@ -10,6 +10,7 @@ import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.
 import { buildOptionFields, readOptionFields } from "./options.js";
 import { Computer, readSeatFields, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
+import { recordsPanel } from "./records-file.js";
 import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
 import {
   forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, wasLooking, worthKeeping,
@@ -478,6 +479,23 @@ function returnToPrevious() {
   });
 }
 
+/** The panels for reviewing a game: its file, links and pictures. */
+function setupReview() {
+  const side = /** @type {HTMLElement} */ ($("moves").closest(".side"));
+  recordsPanel(side, {
+    game,
+    t,
+    current: () => ({ options: state.options, line: lineOf(state), shown: state.actions.length }),
+    viewOf: async (record) => (await engineReady).view("file", record, {}),
+    read: async (record) => (await engineReady).read(record),
+    seatName: (view, seat) => BoardController.prototype.seatName.call({ view }, seat),
+    seatKind: (seat) => (computer.plays(seat)
+      ? t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) }) : t("file.person")),
+    open: (next) => enqueue(() => openOther(next)),
+    frame: $("board"),
+  });
+}
+
 function wire() {
   board.wire(document);
   $("board").addEventListener("pointerover", onPreview);
@@ -515,6 +533,7 @@ async function main() {
   const opened = enqueue(() => openGame(first));
   panel.watch?.(redraw);
   wire();
+  setupReview();
   try {
     engine = await engineReady;
     performance.mark("worker-ready");

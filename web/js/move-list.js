@@ -24,6 +24,8 @@ export class MoveList {
     this.show = show;
     this.shown = 0;
     this.length = 0;
+    /** @type {number | null} the position asked for by keys and not drawn yet */
+    this.wanted = null;
     list.setAttribute("aria-label", t("moves.label"));
     list.dataset.i18nLabel = "moves.label";
     list.addEventListener("click", (event) => {
@@ -36,13 +38,15 @@ export class MoveList {
   /** @param {KeyboardEvent} event */
   onKey(event) {
     let ply = null;
-    if (event.key in STEP_KEYS) ply = this.shown + STEP_KEYS[event.key];
+    if (event.key in STEP_KEYS) ply = (this.wanted ?? this.shown) + STEP_KEYS[event.key];
     else if (event.key === "Home") ply = 0;
     else if (event.key === "End") ply = this.length;
     if (ply === null) return;
     event.preventDefault();
     ply = Math.max(0, Math.min(this.length, ply));
-    if (ply !== this.shown) this.show(ply);
+    if (ply === (this.wanted ?? this.shown)) return;
+    this.wanted = ply;
+    this.show(ply);
   }
 
   /** Draw the line `actions` (the whole game, the continuation included) with the position
@@ -51,6 +55,7 @@ export class MoveList {
    * @param {{actions: string[], shown: number, movers?: number[] | null}} line */
   render({ actions, shown, movers = null }) {
     const hadFocus = this.list.contains(document.activeElement);
+    if (this.wanted === shown) this.wanted = null;
     this.shown = shown;
     this.length = actions.length;
     const start = this.entry(0, this.t("moves.start"), this.t("moves.start-label"));
