@@ -31,7 +31,7 @@ from typing import Any
 
 from .core import Game
 from .games import SPECS, module_of
-from .mcts import Clock, Knowledge, Search
+from .mcts import Clock, Knowledge, Search, greedy_move
 
 
 @dataclass(frozen=True)
@@ -39,13 +39,16 @@ class Level:
     """How the computer plays at one level: at most ``iterations`` search iterations (None: no
     limit) within ``seconds``; then the most visited action when ``temperature`` is 0, else an
     action drawn with probability proportional to ``exp((mean - best) / temperature)`` among
-    those whose mean reward is within ``margin`` of the best one's."""
+    those whose mean reward is within ``margin`` of the best one's. With probability
+    ``greedy`` it plays instead, as a newcomer does, an action that gains most points right
+    away (the search's move whenever it wins at once)."""
 
     name: str
     seconds: float
     iterations: int | None = None
     temperature: float = 0.0
     margin: float = 0.0
+    greedy: float = 0.0
 
     def scaled(self, factor: float) -> Level:
         """The same level with its time and iterations multiplied (quick arena runs)."""
@@ -54,12 +57,13 @@ class Level:
 
 
 # Weakest first. The iterations triple from level to level; the three lower levels also choose
-# with a temperature among the actions nearly as good as the best.
+# with a temperature among the actions nearly as good as the best, and the two lowest often
+# take what scores at once.
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("beginner", 0.5, 100, temperature=0.12, margin=0.3),
-        Level("casual", 0.5, 100, temperature=0.04, margin=0.15),
+        Level("beginner", 0.5, 100, temperature=0.12, margin=0.3, greedy=0.5),
+        Level("casual", 0.5, 100, temperature=0.04, margin=0.15, greedy=0.2),
         Level("easy", 1.0, 300, temperature=0.015, margin=0.06),
         Level("medium", 2.0, 1000),
         Level("hard", 4.0, 3000),
@@ -175,7 +179,12 @@ class Thinker:
     def _choose(self) -> str:
         """The level's choice among the root's actions (see ``Level``)."""
         search, level = self.search, self.level
-        if not level.temperature or search.root.won is not None:
+        if search.root.won is not None:
+            return search.best_action()
+        if level.greedy and self.rng.random() < level.greedy:
+            game = search.game
+            return game.action_of(greedy_move(game, search.knowledge, self.rng))
+        if not level.temperature:
             return search.best_action()
         ranked = search.ranked()
         if not ranked:

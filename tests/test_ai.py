@@ -213,6 +213,7 @@ def test_levels_climb_from_a_first_game_to_the_strongest() -> None:
         assert lower.iterations is not None and upper.iterations is not None
         assert lower.iterations <= upper.iterations
         assert (lower.temperature, lower.margin) >= (upper.temperature, upper.margin)
+        assert lower.greedy >= upper.greedy
         assert (lower.iterations, lower.temperature) != (upper.iterations, upper.temperature)
     assert levels[0].temperature > 0 and levels[-1].temperature == 0
     assert budget_of("Hard") == LEVELS["hard"].seconds and budget_of(0.5) == 0.5
