@@ -28,6 +28,8 @@ from rules_pages import (  # noqa: E402
     load_content,
     matches,
     reason_key,
+    sections_html,
+    share_parts,
     texts,
 )
 
@@ -228,3 +230,44 @@ def test_worker_exercise_answers_the_page() -> None:
     assert "nonsense" in broken["error"]
     again = json.loads(worker.exercise("t", record, "", goal))
     assert again["to_move"] == 1, "the board's game stays at the record"
+
+
+USE = re.compile(r'<use href="#([\w-]+)" />')
+DEFINED = re.compile(r'<g id="([\w-]+)">(.*?)</g>(?=<g id=|</defs>)', re.S)
+
+
+def expanded(shared: str, text: str) -> str:
+    """The text with every <use> replaced by the part it draws."""
+    parts = dict(DEFINED.findall(shared))
+    return USE.sub(lambda use: parts[use.group(1)], text)
+
+
+def test_shared_parts_are_written_once_and_lose_nothing(content: dict[str, Any]) -> None:
+    """A page's pictures with their shared parts put back are the engine's pictures, to the
+    letter; every shared part is drawn by two pictures or more and stands in the page once."""
+    _, sections = sections_html(content, CATALOGUES["en"])
+    shared, written = share_parts(sections, "t")
+    assert expanded(shared, written) == sections
+    uses = USE.findall(written)
+    for name, part in DEFINED.findall(shared):
+        assert uses.count(name) >= 2
+        assert part not in written
+    if content["game"] == "bosk":
+        # Bosk's park is most of each of its pictures: the page is less than half as large.
+        assert len(shared) + len(written) < len(sections) / 2
+
+
+def test_parts_the_style_sheets_restyle_stay_in_their_pictures() -> None:
+    """A part with a class styled inside a board (`.board .cell`) or with words to translate
+    is kept in each picture; a plain one drawn twice is shared; a short one stays."""
+    plain = '<g class="grid">' + '<line x1="0" y1="0" x2="9" y2="9" />' * 20 + "</g>"
+    cells = '<g class="cells">' + '<polygon class="cell" points="0,0 1,1" />' * 20 + "</g>"
+    words = '<g class="x" data-i18n-label="k">' + "<rect />" * 80 + "</g>"
+    short = '<g class="tiny"><rect /></g>'
+    picture = f'<svg class="board">{plain}{cells}{words}{short}<title>a</title></svg>'
+    shared, written = share_parts(f"<p>{picture}</p><p>{picture}</p>", "t")
+    assert DEFINED.findall(shared) == [("t-1", plain)]
+    assert written.count('<use href="#t-1" />') == 2 and plain not in written
+    for kept in (cells, words, short):
+        assert written.count(kept) == 2
+    assert share_parts(f"<p>{picture}</p>", "t") == ("", f"<p>{picture}</p>")

@@ -3,7 +3,8 @@
 Each page is written whole here, in CPython: every text in both languages (the reader's shows,
 the other is hidden by the style sheet, so the first paint needs no script and the Korean page
 is complete), every diagram drawn by the engine (a step-through sequence is one picture per step,
-all in the page, switched by ``js/rules-page.js``), and each exercise's starting position. The
+all in the page, switched by ``js/rules-page.js``; what several pictures draw alike is written
+once, see ``share_parts``), and each exercise's starting position. The
 engine's worker is named in the page but PyScript is only loaded when the reader starts an
 exercise, so a page that is only read downloads no Python at all.
 
@@ -38,6 +39,12 @@ CLAIM_KEYS = {
 }
 # Where a picture drawn for looking at would be a thing to click: the build takes these out.
 ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|role)="[^"]*"')
+# A tag of the engine's SVG (attribute values are quoted and escaped, so hold no ">").
+TAG = re.compile(r'<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>')
+CLASS = re.compile(r'class="([^"]*)"')
+# A part of a picture shorter than this stays in it, even when other pictures draw it too.
+SHARED_MIN_CHARS = 400
+STYLE_SHEETS = (ROOT / "web" / "css" / "site.css", ROOT / "web" / "css" / "rules.css")
 
 Text = dict[str, str]
 
@@ -293,6 +300,103 @@ def sections_html(content: dict[str, Any], catalogue: dict[str, str]) -> tuple[s
     return "\n".join(nav), "\n".join(parts) + "\n" + first_game_html(content, catalogue)
 
 
+def board_selectors() -> list[frozenset[str]]:
+    """What the style sheets' rules inside a board (`.board X`) name after `.board`: for each,
+    its classes (".cell"), element names ("text") and attributes ("[data-action]")."""
+    found = []
+    for sheet in STYLE_SHEETS:
+        for selectors in re.findall(r"([^{}]*)\{", sheet.read_text("utf-8")):
+            for selector in selectors.split(","):
+                inside = re.split(r"\.board(?![\w-])", selector, maxsplit=1)[1:]
+                if not inside:
+                    continue
+                rest = re.sub(r"::?[\w-]+(\([^)]*\))?", "", inside[0])
+                names = {f".{c}" for c in re.findall(r"\.([\w-]+)", rest)}
+                names |= {f"[{a}" for a in re.findall(r"\[([\w-]+)", rest)}
+                names |= set(re.findall(r"(?:^|[\s>+~])([a-zA-Z][\w-]*)", rest))
+                if names:
+                    found.append(frozenset(names))
+    return found
+
+
+def names_in(part: str) -> set[str]:
+    """The classes, element names and attributes of a part of a picture, as board_selectors
+    writes them."""
+    names = {f".{c}" for found in CLASS.findall(part) for c in found.split()}
+    names |= {tag for _, tag, _ in TAG.findall(part)}
+    return names | {f"[{a}" for a in re.findall(r" ([\w-]+)=", part)}
+
+
+def pictures(text: str) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
+    """Each <svg> picture in ``text``: where it starts and ends, and its parts (the spans of its
+    root's children)."""
+    at = text.find("<svg")
+    while at >= 0:
+        depth, parts, start = 0, [], 0
+        for tag in TAG.finditer(text, at):
+            closing, single = tag.group(1) == "/", tag.group(3) == "/"
+            if closing:
+                depth -= 1
+                if depth == 1:
+                    parts.append((start, tag.end()))
+                elif depth == 0:
+                    break
+            elif depth == 1 and single:
+                parts.append((tag.start(), tag.end()))
+            elif not single:
+                if depth == 1:
+                    start = tag.start()
+                depth += 1
+        yield at, tag.end(), parts
+        at = text.find("<svg", tag.end())
+
+
+def share_parts(html_text: str, prefix: str) -> tuple[str, str]:
+    """Write once what several pictures of a page draw alike: a part of a picture (a child of
+    its root, such as Bosk's park: its spaces, textures, borders and grid, most of every Bosk
+    picture) found whole in two pictures or more goes into the page's shared <defs>, and each
+    picture draws it where it stood with a <use>. A part with words of the interface, or with a
+    class the style sheets restyle inside a board, stays in place: the copy a <use> draws is
+    styled as the part in the <defs>, which is in no board. Returns the shared <svg> (empty
+    when nothing is shared) and the text with the parts replaced."""
+    styled = board_selectors()
+
+    def shareable(part: str) -> bool:
+        if len(part) < SHARED_MIN_CHARS or "data-i18n" in part or " id=" in part:
+            return False
+        names = names_in(part)
+        return not any(selector <= names for selector in styled)
+
+    seen: dict[str, int] = {}
+    found = list(pictures(html_text))
+    for _, _, parts in found:
+        for start, end in parts:
+            part = html_text[start:end]
+            if shareable(part):
+                seen[part] = seen.get(part, 0) + 1
+    names: dict[str, str] = {}
+    for part, times in seen.items():
+        if times > 1:
+            names[part] = f"{prefix}-{len(names) + 1}"
+    if not names:
+        return "", html_text
+    out, done = [], 0
+    for _, _, parts in found:
+        for start, end in parts:
+            name = names.get(html_text[start:end])
+            if name:
+                out.append(html_text[done:start])
+                out.append(f'<use href="#{name}" />')
+                done = end
+    out.append(html_text[done:])
+    defs = "".join(f'<g id="{name}">{part}</g>' for part, name in names.items())
+    shared = (
+        '<svg class="rules-shared" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" '
+        f'focusable="false" width="0" height="0"><defs>{defs}</defs></svg>'
+    )
+    return shared, "".join(out)
+
+
 Filler = Callable[[str, dict[str, str], dict[str, str]], str]
 
 
@@ -309,6 +413,7 @@ def write_rules_pages(
         content = load_content(path)
         game = content["game"]
         nav, sections = sections_html(content, catalogue)
+        shared, sections = share_parts(sections, f"{game}-part")
         page = {
             **values,
             "game": game,
@@ -317,7 +422,7 @@ def write_rules_pages(
             "heading": both(content["title"]),
             "intro": paragraphs(content["intro"]),
             "nav": nav,
-            "sections": sections,
+            "sections": shared + sections,
         }
         (out / page_name(game)).write_text(fill(template, page, catalogue), "utf-8")
         written.append(game)

@@ -111,6 +111,38 @@ def test_step_through_sequence(reader: tuple[Any, Watch, list[str]], site_url: s
     watch.assert_clean()
 
 
+# Put back, in the first Bosk picture, each part it draws from the page's shared <defs>.
+PUT_BACK = """(svg) => {
+  let n = 0;
+  for (const use of svg.querySelectorAll("use")) {
+    const part = document.querySelector(use.getAttribute("href")).firstElementChild;
+    use.replaceWith(part.cloneNode(true));
+    n += 1;
+  }
+  return n;
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_shared_part_is_drawn_as_in_place(
+    reader: tuple[Any, Watch, list[str]], site_url: str, theme: str
+) -> None:
+    """The parts several pictures draw alike are written once in the page (tools/rules_pages.py);
+    a picture that draws them from there looks the same to the pixel as with them in place."""
+    context, watch, _ = reader
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bosk')}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+    picture = page.locator(".rules-diagram svg:visible").first
+    assert picture.locator("use").count() > 0
+    drawn = picture.screenshot(animations="disabled")
+    assert picture.evaluate(PUT_BACK) > 0
+    assert picture.locator("use").count() == 0
+    assert picture.screenshot(animations="disabled") == drawn
+    watch.assert_clean()
+
+
 def exercise_of(game: str, exercise_id: str) -> dict[str, Any]:
     return next(
         s["exercise"] for s in content(game)["sections"]
