@@ -40,8 +40,12 @@ function resultDetails(view, t) {
     rows.append(tr);
   }
   table.append(caption, head, rows);
+  // A narrow panel scrolls the table inside it rather than the page.
+  const scroll = document.createElement("div");
+  scroll.className = "table-scroll";
+  scroll.append(table);
   const wrap = document.createElement("div");
-  wrap.append(details(view, t), table);
+  wrap.append(details(view, t), scroll);
   return wrap;
 }
 

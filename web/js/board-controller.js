@@ -5,7 +5,7 @@
 // on the board and its side buttons, a seat's name and the status words (whose turn, the
 // result). What a click means for the record (a game page's redo, an embed's ply) is the
 // page's: it gives `play` and `choose`.
-import { choiceButtons, moveFocus, rovingFocus, showSvg } from "./board.js";
+import { centre, choiceButtons, moveFocus, nearestPart, rovingFocus, showSvg } from "./board.js";
 import { has, playerName, t } from "./i18n.js";
 
 /**
@@ -55,6 +55,14 @@ export function eventElement(event) {
 /** The data of an element (an SVG part or an HTML one); empty for anything else. */
 export function dataOf(el) {
   return el instanceof HTMLElement || el instanceof SVGElement ? el.dataset : {};
+}
+
+/** A point of the screen relative to the frame's corner (`sign` 1: back to the screen), so a
+ * place survives the frame moving on the page.
+ * @param {Element} frame @param {number[]} point */
+function fromFrame(frame, [x, y], sign = -1) {
+  const box = frame.getBoundingClientRect();
+  return [x + sign * box.x, y + sign * box.y];
 }
 
 export class BoardController {
@@ -142,11 +150,15 @@ export class BoardController {
     const active = document.activeElement;
     const hadFocus = frame.contains(active);
     const { action, select } = dataOf(active);
+    // Where the focused part was: a part played is gone, so the focus goes to the playable part
+    // nearest to it, and the keys go on working from there.
+    const place = hadFocus && active !== frame ? fromFrame(frame, centre(active)) : null;
     if (view.svg) showSvg(frame, view.svg);
     if (interactive) {
       if (this.anyCell) openCells(frame);
       const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
-        || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`));
+        || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`))
+        || (place && nearestPart(frame, fromFrame(frame, place, 1)));
       rovingFocus(frame, again);
       if (hadFocus) (again instanceof HTMLElement || again instanceof SVGElement ? again : frame).focus();
     } else {

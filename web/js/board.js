@@ -29,9 +29,26 @@ export function rovingFocus(frame, current) {
   for (const el of items) el.setAttribute("tabindex", el === chosen ? "0" : "-1");
 }
 
-function centre(el) {
+/** The centre of an element on the screen: [x, y]. @param {Element} el */
+export function centre(el) {
   const box = el.getBoundingClientRect();
   return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+/** The board's playable part nearest to the point `[x, y]` of the screen, or null.
+ * @param {Element} frame @param {number[]} point */
+export function nearestPart(frame, [x, y]) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const el of frame.querySelectorAll(ACTIVE)) {
+    const [ex, ey] = centre(el);
+    const distance = (ex - x) ** 2 + (ey - y) ** 2;
+    if (distance < bestDistance) {
+      best = el;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 /** For an arrow key on a clickable part: focus the nearest part in that direction (within
