@@ -11,6 +11,7 @@ import { buildOptionFields, readOptionFields } from "./options.js";
 import { Computer, readSeatFields, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
 import { recordsPanel } from "./records-file.js";
+import { Analysis } from "./analysis.js";
 import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
 import {
   forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, wasLooking, worthKeeping,
@@ -493,6 +494,16 @@ function setupReview() {
       ? t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) }) : t("file.person")),
     open: (next) => enqueue(() => openOther(next)),
     frame: $("board"),
+  });
+  new Analysis(side, {
+    game,
+    t,
+    engine: () => engineReady,
+    current: () => ({
+      record: recordText(game, state.options, lineOf(state)), line: lineOf(state), movers, players: board.view.players,
+    }),
+    seatName,
+    show: showPly,
   });
 }
 

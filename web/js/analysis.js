@@ -1,0 +1,276 @@
+// "Analyse game": the search judges every position of the game, in the engine's worker, in
+// short slices (so the page and its board stay answerable), with a progress bar and a Cancel
+// button. A graph (inline SVG built with DOM methods) draws each seat's chance to win across
+// the game, and the moves after which the mover's chance fell the most are marked, each with
+// the action the search preferred in its place. The analysis is of the game as it was when it
+// started; the page shows a position when a mark or a point of the graph is chosen.
+//
+// Test setting: localStorage "tabula.analysis.test" = {"seconds": s} gives each position s
+// seconds of search instead of SECONDS.
+
+const SECONDS = 0.3; // search per position
+const SLICE = 0.05; // seconds of search per worker call: the board waits at most this long
+const MARKS = 3; // moves marked at most
+const FALL = 0.15; // the least fall of a mover's chance that is marked
+const BOARD = "analysis"; // the worker's board id for the analysis
+const SVG = "http://www.w3.org/2000/svg";
+const TEST_KEY = "tabula.analysis.test";
+const [WIDTH, HEIGHT, LEFT, TOP, BOTTOM] = [320, 140, 34, 8, 16];
+
+/**
+ * @typedef {object} AnalysisSetup
+ * @property {string} game
+ * @property {(key: string, values?: object) => string} t
+ * @property {() => Promise<any>} engine the worker's functions (analyse, analyseStop)
+ * @property {() => {record: string, line: string[], movers: number[] | null, players: number}}
+ *   current the game to analyse: its record (the whole line), its actions, the seat of each
+ * @property {(seat: number) => string} seatName
+ * @property {(ply: number) => void} show show the position after `ply` actions
+ */
+
+/**
+ * A move where its mover's chance fell.
+ * @typedef {{ply: number, seat: number, action: string, before: number, after: number,
+ *   preferred: string | null}} Mark
+ */
+
+function secondsPerPosition() {
+  try {
+    const data = JSON.parse(localStorage.getItem(TEST_KEY));
+    if (data && typeof data.seconds === "number" && data.seconds > 0) return data.seconds;
+  } catch {
+    // a damaged setting is ignored
+  }
+  return SECONDS;
+}
+
+/** An element of the SVG namespace with its attributes. @param {string} tag @param {object} attrs */
+function svgEl(tag, attrs = {}) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+/** The moves after which the mover's chance fell the most (at least FALL), largest first.
+ * @param {number[][]} chances each position's chances, one per seat
+ * @param {string[]} line the actions @param {number[] | null} movers the seat of each action
+ * @param {(string | null)[]} preferred the search's action in each position
+ * @returns {Mark[]} */
+export function fallingMoves(chances, line, movers, preferred) {
+  const marks = [];
+  for (let ply = 0; ply + 1 < chances.length; ply += 1) {
+    const seat = movers?.[ply];
+    if (seat === undefined || seat < 0) continue;
+    const before = chances[ply][seat];
+    const after = chances[ply + 1][seat];
+    if (before - after >= FALL) {
+      marks.push({ ply, seat, action: line[ply], before, after, preferred: preferred[ply] });
+    }
+  }
+  return marks.sort((a, b) => (b.before - b.after) - (a.before - a.after)).slice(0, MARKS);
+}
+
+export class Analysis {
+  /** @param {HTMLElement} container @param {AnalysisSetup} setup */
+  constructor(container, setup) {
+    this.setup = setup;
+    this.running = null; // the run in progress: {cancelled}
+    const { t } = setup;
+    const section = document.createElement("section");
+    section.className = "panel analysis";
+    section.id = "analysis";
+    section.setAttribute("aria-labelledby", "analysis-title");
+    const title = document.createElement("h3");
+    title.id = "analysis-title";
+    title.dataset.i18n = "analysis.title";
+    title.textContent = t("analysis.title");
+    const buttons = document.createElement("div");
+    buttons.className = "buttons";
+    this.start = document.createElement("button");
+    this.start.type = "button";
+    this.start.id = "analyse";
+    this.start.dataset.i18n = "analysis.start";
+    this.start.textContent = t("analysis.start");
+    this.cancel = document.createElement("button");
+    this.cancel.type = "button";
+    this.cancel.id = "analyse-cancel";
+    this.cancel.dataset.i18n = "analysis.cancel";
+    this.cancel.textContent = t("analysis.cancel");
+    this.cancel.hidden = true;
+    buttons.append(this.start, this.cancel);
+    this.progress = document.createElement("progress");
+    this.progress.id = "analysis-progress";
+    this.progress.hidden = true;
+    this.progress.setAttribute("aria-label", t("analysis.progress-label"));
+    this.status = document.createElement("p");
+    this.status.id = "analysis-status";
+    this.status.className = "analysis-status";
+    this.status.setAttribute("role", "status");
+    this.graph = document.createElement("div");
+    this.graph.id = "analysis-graph";
+    this.graph.className = "analysis-graph";
+    this.legend = document.createElement("ul");
+    this.legend.className = "analysis-legend";
+    this.marks = document.createElement("ol");
+    this.marks.id = "analysis-marks";
+    this.marks.className = "analysis-marks";
+    section.append(title, buttons, this.progress, this.status, this.graph, this.legend, this.marks);
+    container.append(section);
+    this.start.addEventListener("click", () => this.run());
+    this.cancel.addEventListener("click", () => this.stop());
+    /** @type {{chances: number[][], preferred: (string | null)[], line: string[],
+     *   movers: number[] | null, players: number, marks: Mark[]} | null} */
+    this.result = null;
+  }
+
+  stop() {
+    if (this.running) this.running.cancelled = true;
+  }
+
+  /** Analyse the game as it is now, position after position. */
+  async run() {
+    if (this.running) return;
+    const { t } = this.setup;
+    const { record, line, movers, players } = this.setup.current();
+    const run = { cancelled: false };
+    this.running = run;
+    const budget = secondsPerPosition();
+    const positions = line.length + 1;
+    /** @type {number[][]} */
+    const chances = [];
+    /** @type {(string | null)[]} */
+    const preferred = [];
+    this.result = { chances, preferred, line, movers, players, marks: [] };
+    this.start.disabled = true;
+    this.cancel.hidden = false;
+    this.progress.hidden = false;
+    this.progress.max = positions;
+    this.progress.value = 0;
+    this.marks.replaceChildren();
+    this.status.textContent = t("analysis.running", { done: 0, positions });
+    document.body.dataset.analysis = "running";
+    const began = performance.now();
+    try {
+      const engine = await this.setup.engine();
+      for (let ply = 0; ply < positions && !run.cancelled; ply += 1) {
+        const from = performance.now();
+        let answer;
+        do {
+          answer = await engine.analyse(BOARD, record, ply, SLICE);
+        } while (!answer.final && !run.cancelled && performance.now() - from < budget * 1000);
+        if (run.cancelled) break;
+        chances.push(answer.chances);
+        preferred.push(answer.action);
+        this.progress.value = ply + 1;
+        this.status.textContent = t("analysis.running", { done: ply + 1, positions });
+        this.draw();
+      }
+      await engine.analyseStop(BOARD);
+    } finally {
+      this.running = null;
+      this.start.disabled = false;
+      this.cancel.hidden = true;
+      this.progress.hidden = true;
+    }
+    const seconds = (performance.now() - began) / 1000;
+    const done = chances.length;
+    if (run.cancelled) {
+      this.status.textContent = t("analysis.cancelled", { done, positions });
+      document.body.dataset.analysis = "cancelled";
+      return;
+    }
+    this.result.marks = fallingMoves(chances, line, movers, preferred);
+    this.status.textContent = t("analysis.done", {
+      positions: done, seconds: seconds.toFixed(1), each: (seconds / Math.max(done, 1)).toFixed(2),
+    });
+    this.status.dataset.seconds = seconds.toFixed(3);
+    this.draw();
+    this.listMarks();
+    document.body.dataset.analysis = "done";
+  }
+
+  /** The graph of the chances found so far: a line per seat, the marks on it. */
+  draw() {
+    const result = this.result;
+    if (!result) return;
+    const { t, seatName } = this.setup;
+    const { chances, line, players, marks } = result;
+    const span = Math.max(line.length, 1);
+    const x = (ply) => LEFT + (ply / span) * (WIDTH - LEFT - 4);
+    const y = (chance) => TOP + (1 - chance) * (HEIGHT - TOP - BOTTOM);
+    const svg = svgEl("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chance-graph", role: "img" });
+    svg.setAttribute("aria-label", t("analysis.graph-label", { positions: chances.length, marks: marks.length }));
+    for (const level of [0, 0.5, 1]) {
+      svg.append(svgEl("line", { x1: LEFT, x2: WIDTH - 4, y1: y(level), y2: y(level), class: "grid" }));
+      const label = svgEl("text", { x: LEFT - 4, y: y(level) + 3, class: "axis" });
+      label.textContent = `${Math.round(level * 100)}%`;
+      svg.append(label);
+    }
+    const moves = svgEl("text", { x: WIDTH - 4, y: HEIGHT - 3, class: "axis end" });
+    moves.textContent = t("analysis.moves-axis", { moves: line.length });
+    svg.append(moves);
+    for (let seat = 0; seat < players; seat += 1) {
+      const points = chances.map((row, ply) => `${x(ply).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
+      svg.append(svgEl("polyline", { points: points.join(" "), class: `seat-line seat-${seat}`, "data-seat": seat }));
+    }
+    for (const mark of marks) {
+      const dot = svgEl("circle", { cx: x(mark.ply + 1), cy: y(mark.after), r: 4, class: `fall seat-${mark.seat}` });
+      const title = svgEl("title");
+      title.textContent = this.markText(mark);
+      dot.append(title);
+      svg.append(dot);
+    }
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const at = ((event.clientX - box.left) / box.width) * WIDTH;
+      const ply = Math.round(((at - LEFT) / (WIDTH - LEFT - 4)) * span);
+      this.setup.show(Math.max(0, Math.min(line.length, ply)));
+    });
+    this.graph.replaceChildren(svg);
+    this.legend.replaceChildren(...[...Array(players).keys()].map((seat) => {
+      const li = document.createElement("li");
+      const swatch = svgEl("svg", { viewBox: "0 0 24 8", class: "swatch", "aria-hidden": "true" });
+      swatch.append(svgEl("line", { x1: 0, x2: 24, y1: 4, y2: 4, class: `seat-line seat-${seat}` }));
+      const last = chances.at(-1)?.[seat];
+      li.append(swatch, last === undefined ? seatName(seat)
+        : t("analysis.legend", { seat: seatName(seat), percent: Math.round(last * 100) }));
+      return li;
+    }));
+  }
+
+  /** @param {Mark} mark */
+  markText(mark) {
+    const { t, seatName } = this.setup;
+    const values = {
+      n: mark.ply + 1, seat: seatName(mark.seat), action: mark.action,
+      before: Math.round(mark.before * 100), after: Math.round(mark.after * 100),
+    };
+    return mark.preferred && mark.preferred !== mark.action
+      ? t("analysis.mark", { ...values, preferred: mark.preferred })
+      : t("analysis.mark-plain", values);
+  }
+
+  /** The marked moves as buttons that show the position where the move was played. */
+  listMarks() {
+    const { t } = this.setup;
+    const marks = this.result?.marks ?? [];
+    const items = marks.map((mark) => {
+      const li = document.createElement("li");
+      li.dataset.ply = String(mark.ply + 1);
+      li.dataset.seat = String(mark.seat);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = this.markText(mark);
+      button.addEventListener("click", () => this.setup.show(mark.ply));
+      li.append(button);
+      return li;
+    });
+    if (!items.length) {
+      const li = document.createElement("li");
+      li.className = "no-marks";
+      li.textContent = t("analysis.no-marks");
+      items.push(li);
+    }
+    this.marks.replaceChildren(...items);
+  }
+}
