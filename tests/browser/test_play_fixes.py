@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch, watch_context
 
 from py_engine import new_game
 
@@ -185,3 +185,33 @@ def test_new_game_headings_stay_inside_their_boxes(
     assert page.evaluate(LEGENDS_OUTSIDE) == []
     page.keyboard.press("Escape")
     page.close()
+
+
+def test_tap_twice_to_play_on_a_touch_screen(browser: Any, site_url: str) -> None:
+    touch = browser.new_context(
+        locale="en-GB", has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+    watch = watch_context(touch, site_url)
+    page = touch.new_page()
+    page.goto(site_url + "bounders.html#size=7&rules=basic&komi=off&moves=")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    assert page.is_visible("#confirm-taps-option")
+    page.check("#confirm-taps")
+    page.tap('#board [data-action="g7"]')
+    page.wait_for_selector('#board [data-action="g7"].pending')
+    page.wait_for_function("document.getElementById('preview').textContent.includes('g7')")
+    assert ply(page) == 0
+    assert "again" in str(page.text_content("#announcer"))
+    # Another cell: that one waits instead; a second tap on it plays it.
+    page.tap('#board [data-action="a1"]')
+    page.wait_for_selector('#board [data-action="a1"].pending')
+    assert page.locator("#board .pending").count() == 1 and ply(page) == 0
+    page.tap('#board [data-action="a1"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    # Off: a tap plays at once.
+    page.uncheck("#confirm-taps")
+    page.tap('#board [data-action="g7"]')
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    page.close()
+    touch.close()
+    watch.assert_clean()

@@ -12,6 +12,7 @@ import { Computer, readSeatFields, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
 import { recordsPanel } from "./records-file.js";
 import { Analysis } from "./analysis.js";
+import { TapConfirm } from "./touch-confirm.js";
 import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
 import {
   forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, wasLooking, worthKeeping,
@@ -180,6 +181,7 @@ function renderScore(score, list) {
 }
 
 function renderMoves() {
+  tapConfirm?.clear();
   const line = lineOf(state);
   moveList.render({ actions: line, shown: state.actions.length, movers });
   showLookingNotice($("looking"), state.actions.length, line.length, t);
@@ -226,6 +228,7 @@ function played(action) {
 
 function play(action) {
   if (!board.view || board.view.result) return;
+  if (tapConfirm?.wants(action)) return;
   if (state.looking && state.redo.at(-1) !== action) {
     const record = currentRecord();
     const branch = { action, ply: state.actions.length, dropped: state.redo.length };
@@ -480,8 +483,15 @@ function returnToPrevious() {
   });
 }
 
+/** @type {TapConfirm | null} a touch screen's first tap previews, the second plays */
+let tapConfirm = null;
+
 /** The panels for reviewing a game: its file, links and pictures. */
 function setupReview() {
+  tapConfirm = new TapConfirm({
+    frame: $("board"), choices: $("choices"), controls: $("game-controls"), t,
+    preview: (el) => onPreview({ target: el }), announce,
+  });
   const side = /** @type {HTMLElement} */ ($("moves").closest(".side"));
   recordsPanel(side, {
     game,
