@@ -3,8 +3,9 @@
 Each page is written whole here, in CPython: every text in both languages (the reader's shows,
 the other is hidden by the style sheet, so the first paint needs no script and the Korean page
 is complete), every diagram drawn by the engine (a step-through sequence is one picture per step,
-all in the page, switched by ``js/rules-page.js``; what several pictures draw alike is written
-once, see ``share_parts``), and each exercise's starting position. The
+all in the page, switched by ``js/rules-page.js``: a later step's in a <template>, put in the
+document when first shown; what several pictures draw alike is written once, see
+``share_parts``), and each exercise's starting position. The
 engine's worker is named in the page but PyScript is only loaded when the reader starts an
 exercise, so a page that is only read downloads no Python at all.
 
@@ -194,10 +195,10 @@ def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
     for n, step in enumerate(steps):
         game = at_ply(diagram["record"], step["ply"])
         hidden = "" if n == 0 else " hidden"
-        frames.append(
-            f'<div class="rules-frame" data-step="{n}"{hidden}>'
-            f"{picture(game, {**draw, **step.get('draw', {})})}</div>"
-        )
+        drawn = picture(game, {**draw, **step.get("draw", {})})
+        if n:  # a later step's picture is put in the page when it is first shown
+            drawn = f"<template>{drawn}</template>"
+        frames.append(f'<div class="rules-frame" data-step="{n}"{hidden}>{drawn}</div>')
         captions.append(f'<p data-step="{n}"{hidden}>{both(step["caption"])}</p>')
     label = html.escape(catalogue["rules.steps"])
 

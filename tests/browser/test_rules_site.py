@@ -100,14 +100,22 @@ def test_step_through_sequence(reader: tuple[Any, Watch, list[str]], site_url: s
     caption = figure.locator("figcaption [data-step]:visible")
     assert caption.inner_text() == sequence["steps"][0]["caption"]["en"]
     assert figure.locator("[data-go=back]").is_disabled()
+    # A later step's picture is put in the document when it is first shown.
+    assert figure.locator(".rules-frame[data-step='1'] svg").count() == 0
     figure.locator("[data-go=forward]").click()
     assert caption.inner_text() == sequence["steps"][1]["caption"]["en"]
+    assert figure.locator(".rules-frame[data-step='1'] > svg[role=img]").is_visible()
     assert figure.locator(".rules-frame:visible").count() == 1
     assert figure.locator(".rules-frame:visible").get_attribute("data-step") == "1"
     assert figure.locator(".rules-count").inner_text() == f"Step 2 of {len(sequence['steps'])}"
+    # One first shown after a change of language is described in the new language.
+    page.select_option("#language", "ko")
+    page.wait_for_selector("html[lang=ko]")
     figure.locator("[data-go=last]").click()
-    assert caption.inner_text() == sequence["steps"][-1]["caption"]["en"]
+    assert caption.inner_text() == sequence["steps"][-1]["caption"]["ko"]
     assert figure.locator("[data-go=forward]").is_disabled()
+    last = figure.locator(".rules-frame:visible > svg")
+    assert HANGUL.search(str(last.get_attribute("aria-label")))
     watch.assert_clean()
 
 

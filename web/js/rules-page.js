@@ -1,6 +1,7 @@
 // A rules page (written whole by tools/rules_pages.py): both languages are in the page and the
 // style sheet shows the reader's; the diagrams are the engine's pictures drawn at build time,
-// and a step-through sequence is one picture per step, switched here. The engine starts only
+// and a step-through sequence is one picture per step, switched here (a later step's waits in a
+// <template> until it is first shown). The engine starts only
 // when the reader starts an exercise: this module then loads PyScript, which starts the page's
 // engine worker, and asks the worker's `exercise` function to judge each try; an exercise's
 // board is the site's board controller (js/board-controller.js). Solved exercises
@@ -8,7 +9,7 @@
 // offline-start.js registers the service worker, as on the other pages.
 import { BoardController } from "./board-controller.js";
 import { createdWorker } from "./engine.js";
-import { has, t } from "./i18n.js";
+import { has, t, translate } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 
 const game = document.body.dataset.game;
@@ -73,6 +74,11 @@ function setupSequence(figure) {
   let step = 0;
   const show = (wanted) => {
     step = Math.max(0, Math.min(frames.length - 1, wanted));
+    const later = frames[step].querySelector(":scope > template");
+    if (later) { // a later step's picture, in the document from its first showing
+      later.replaceWith(later.content);
+      translate(frames[step]);
+    }
     frames.forEach((frame, n) => { frame.hidden = n !== step; });
     captions.forEach((caption, n) => { caption.hidden = n !== step; });
     const values = { n: step + 1, of: frames.length };
