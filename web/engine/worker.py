@@ -187,6 +187,12 @@ def preview(board: str, record: str, action: str, settings: str = "{}") -> str:
         game.undo()
 
 
+def ready() -> str:
+    """``{"ready": true}``: the page's first question, answered once this module has run (a
+    worker whose script failed has none of these functions)."""
+    return _answer({"ready": True})
+
+
 def bench(seconds: float = 2.0) -> str:
     """The engine's Bounders side-7 playout benchmark, run here (as in CPython)."""
     from py_engine.bench import measure
@@ -352,6 +358,7 @@ def analyse_stop(board: str) -> str:
 
 
 __export__ = [
+    "ready",
     "read", "view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise",
     "turns", "analyse", "analyse_stop",
 ]
