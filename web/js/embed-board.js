@@ -7,10 +7,11 @@
 // (js/board-controller.js). The engine reads every record. No configured value is ever
 // inserted as markup.
 import { BoardController, showState } from "./board-controller.js";
-import { EngineError } from "./engine.js";
+import { EngineError, EngineFault } from "./engine.js";
 import { GAMES } from "./games.js";
 import { t } from "./i18n.js";
-import { recordText, toFragment } from "./record.js";
+import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
+import { LinkError, recordText, toFragment } from "./record.js";
 
 /** The names of the site's games (js/games.js, written by the build). */
 export const GAME_NAMES = GAMES.map((game) => game.name);
@@ -187,8 +188,8 @@ export function readPly(board, key, value) {
  */
 
 /**
- * The engine's functions as js/engine.js gives them.
- * @typedef {Awaited<ReturnType<typeof import("./engine.js").connectEngine>>} Engine
+ * The page's engine (js/engine.js): its functions, its state and Retry.
+ * @typedef {import("./engine.js").Engine} Engine
  */
 
 /**
@@ -242,11 +243,20 @@ export class EmbedBoard extends BoardController {
     this.told = ""; // the last position told (its ply and record)
     this.wired = false;
     this.retired = false; // a board replaced by another in the same host: it shows nothing more
+    /** @type {(() => Promise<void>) | null} the opening of the board's game, until it is shown
+     * (a failed engine start keeps it for Retry) */
+    this.opening = null;
+    /** @type {HTMLElement | null} where the engine's notices go (after the problems) */
+    this.notices = null;
+    this.stopListening = () => {};
+    this.engineBehind = false; // the engine failed or restarted since the board last asked it
+    this.restartsSaid = 0; // the engine's restarts after a worker died, said so far
   }
 
   /** Stop showing anything: the host now belongs to another board (its queue still ends). */
   retire() {
     this.retired = true;
+    this.stopListening();
   }
 
   // --- problems ---------------------------------------------------------------------------
@@ -260,14 +270,16 @@ export class EmbedBoard extends BoardController {
   showProblems() {
     if (this.retired) return;
     const el = this.parts.error;
-    el.textContent = this.problems.map(({ key, values }) => t(key, values)).join(" ");
+    el.textContent = this.problems.map((problem) => say(problem)).join(" ");
     el.hidden = this.problems.length === 0;
     this.host.dataset.problems = String(this.problems.length);
   }
 
   /** @param {any} error */
   reportFailure(error) {
-    if (error instanceof EmbedError) this.report(error.key, error.values);
+    if (error instanceof EngineFault) this.showEngineNotice();
+    else if (error instanceof LinkError) this.report("embed.error.other", { message: { key: error.key, values: error.values } });
+    else if (error instanceof EmbedError) this.report(error.key, error.values);
     else if (error instanceof EngineError) this.report("error.engine", { message: error.message });
     else this.report("embed.error.other", { message: String(error?.message ?? error) });
   }
@@ -298,7 +310,18 @@ export class EmbedBoard extends BoardController {
    * @param {Source} source */
   async openRecord(source) {
     if (!this.engine) throw new Error("the engine is not ready");
-    const text = "record" in source ? source.record : recordText(source.game, source.options, source.actions);
+    let text;
+    if ("record" in source) {
+      text = source.record;
+    } else {
+      try {
+        text = recordText(source.game, source.options, source.actions);
+      } catch (error) {
+        if (!(error instanceof LinkError)) throw error;
+        this.report("embed.error.link", { message: { key: error.key, values: error.values } });
+        text = recordText(source.game, {}, []);
+      }
+    }
     let answer;
     try {
       answer = await this.engine.read(text);
@@ -533,7 +556,8 @@ export class EmbedBoard extends BoardController {
       this.finish("failed");
       return;
     }
-    await this.enqueue(async () => {
+    const engine = this.engine;
+    this.opening = async () => {
       await this.openRecord(source);
       const given = this.actions.length;
       this.shown.controls = flag("controls", given > 0);
@@ -541,13 +565,67 @@ export class EmbedBoard extends BoardController {
       if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
       await this.show(Math.min(wanted ?? given, given));
       if (this.exercise) this.exercise.start = this.ply;
-    });
+      this.opening = null;
+    };
+    this.stopListening = engine.onState((state) => this.onEngineState(state));
+    await this.enqueue(() => this.opening?.());
     this.wire();
     if (this.exercise?.answer.length) {
       this.parts.answer.hidden = false;
       this.parts.answer.addEventListener("click", () => this.showAnswer());
     }
     this.finish(this.view ? "ready" : "failed");
+  }
+
+  // --- the engine's failures ---------------------------------------------------------------
+
+  /** The engine failed to start or stopped: say so, with Retry. */
+  showEngineNotice() {
+    const { engine } = this;
+    if (this.retired || !engine) return;
+    this.notices ??= noticeBox(this.parts.error);
+    const failure = engine.failure ?? new EngineFault("stopped", "engine.stopped-error", { message: "" });
+    showNotice(this.notices, {
+      kind: "engine",
+      alert: true,
+      dismiss: false,
+      message: { key: failure.kind === "start" ? "engine.failed" : "engine.lost", values: { reason: failure } },
+      actions: [{ message: { key: "engine.retry" }, name: "retry", run: () => engine.retry() }],
+    });
+  }
+
+  /** The engine's state changed: a failure is said, with Retry; once it is up again, the
+   * board's game is opened (or shown again), and a restart is said briefly.
+   * @param {import("./engine.js").EngineState} state */
+  onEngineState(state) {
+    if (this.retired) return;
+    if (state === "failed" || state === "restarting") this.engineBehind = true;
+    if (state === "failed") {
+      this.showEngineNotice();
+      if (!this.view) this.finish("failed");
+      return;
+    }
+    if (state === "restarting") {
+      showState(this.parts.status, "restarting", "status.restarting");
+      return;
+    }
+    if (state !== "ready") return;
+    if (this.notices) clearNotice(this.notices, "engine");
+    if (this.engine && this.engine.restarts > this.restartsSaid) {
+      this.restartsSaid = this.engine.restarts;
+      this.notices ??= noticeBox(this.parts.error);
+      showNotice(this.notices, { kind: "engine", message: { key: "embed.restarted" } });
+    }
+    if (!this.engineBehind) return;
+    this.engineBehind = false;
+    const opening = this.opening;
+    this.enqueue(async () => {
+      if (opening) await opening();
+      else await this.show(this.ply, this.selected);
+    }).then(() => {
+      if (opening && !this.opening && this.view) this.finish("ready");
+      else this.render();
+    });
   }
 
   /** The board is up (or could not be): say so to the host.

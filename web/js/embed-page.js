@@ -5,9 +5,9 @@
 import {
   chooseSource, EmbedBoard, EmbedError, readCaptions, readExercise, readFlag, readMoves,
 } from "./embed-board.js";
-import { connectEngine } from "./engine.js";
+import { pageEngine } from "./engine.js";
 import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
-import { fromFragment } from "./record.js";
+import { fromFragment, LinkError, setOption } from "./record.js";
 
 const THEMES = ["light", "dark", "colour-blind"];
 // The page's own parameters; every other parameter of the query is an option of the game.
@@ -104,12 +104,15 @@ function readGame(params) {
   const fragment = location.hash.replace(/^#/, "");
   /** @type {Record<string, string>} */
   const options = {};
-  for (const key of optionNames) options[key] = params.get(key);
+  for (const key of optionNames) setOption(options, key, params.get(key));
+  // a fragment that cannot be read is said, as on a game page, and the game's start shown
   const linked = () => {
     try {
       return fromFragment(fragment);
     } catch (error) {
-      throw new EmbedError("embed.error.fragment", { message: error.message });
+      if (!(error instanceof LinkError)) throw new EmbedError("embed.error.fragment", { message: String(error) });
+      board.report("embed.error.link", { message: { key: error.key, values: error.values } });
+      return { options: {}, actions: [] };
     }
   };
   return chooseSource(board, {
@@ -147,7 +150,7 @@ async function main() {
     ply: params.get("ply"),
     param: "embed.error.param",
     words: "embed",
-    connect: () => connectEngine(),
+    connect: async () => pageEngine(),
     captions: readCaptions(board, "embed.error.read", params.get("captions")),
     exercise: readExercise(board, "embed.error.read", {
       goal: params.get("exercise-goal"),

@@ -3,10 +3,11 @@
 // side panels come from games/<name>.js.
 import { showSvg } from "./board.js";
 import { BoardController, eventElement, showState } from "./board-controller.js";
-import { connectEngine, EngineError } from "./engine.js";
+import { EngineError, EngineFault, pageEngine } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
-import { fromFragment, loadSaved, recordText, save, toFragment } from "./record.js";
+import { fromFragment, LinkError, readSaved, recordText, save, setAside, toFragment } from "./record.js";
+import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
 import { Computer, readSeatFields, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
@@ -74,7 +75,144 @@ function currentRecord() {
 }
 
 function showFailure(error) {
-  showError(error instanceof EngineError ? t("error.engine", { message: error.message }) : String(error));
+  if (error instanceof EngineFault) {
+    if (engine?.state !== "failed") showEngineNotice();
+    return;
+  }
+  showError(describe(error));
+}
+
+// --- faults: the engine's, a saved game's, a link's ---------------------------------------
+
+const notices = noticeBox($("error"));
+/** @type {{next: GameState, fallback?: GameState, linkError?: string, replaces?: GameState} | null}
+ * the game to open, until it is open (a failed engine start keeps it for the retry) */
+let opening = null;
+/** whether the engine failed or restarted since the page last asked it for the game */
+let engineBehind = false;
+let restartsSaid = 0; // the engine's restarts after a worker died, said so far
+
+/** An error in the reader's language. @param {any} error */
+function describe(error) {
+  if (error instanceof EngineFault || error instanceof LinkError) return say(error);
+  if (error instanceof EngineError) return t("error.engine", { message: error.message });
+  return String(error?.message ?? error);
+}
+
+/** The engine failed to start or stopped: say so, with Retry. */
+function showEngineNotice() {
+  const failure = engine.failure ?? new EngineFault("stopped", "engine.stopped-error", { message: "" });
+  showNotice(notices, {
+    kind: "engine",
+    alert: true,
+    dismiss: false,
+    message: { key: failure.kind === "start" ? "engine.failed" : "engine.lost", values: { reason: failure } },
+    actions: [{ message: { key: "engine.retry" }, name: "retry", run: () => engine.retry() }],
+  });
+}
+
+/** The engine's state changed: the status line, the notices, and once it is up (at first, or
+ * after a Retry), the game to open is opened or the game shown asked for again. */
+function onEngineState(now) {
+  if (now === "failed" || now === "restarting") engineBehind = true;
+  if (now === "failed") {
+    setStatus("failed");
+    body.dataset.ready = "true";
+    showEngineNotice();
+    return;
+  }
+  if (now !== "ready") {
+    setStatus(now);
+    if (now === "loading") clearNotice(notices, "engine");
+    return;
+  }
+  clearNotice(notices, "engine");
+  if (engine.restarts > restartsSaid) {
+    restartsSaid = engine.restarts;
+    showNotice(notices, { kind: "engine", message: { key: "engine.restarted" } });
+  }
+  if (engineBehind) {
+    engineBehind = false;
+    // the game is brought to the new worker (a call that failed is made again by the engine)
+    enqueue(() => (opening ? openGame(opening) : go(state, { select: board.selected })))
+      .then(() => engine.state === "ready" && markReady());
+  }
+}
+
+/** The page is up: the status line says so (tests wait for data-ready). */
+function markReady() {
+  if (opening || !board.view) return;
+  setStatus("ready");
+  body.dataset.ready = "true";
+}
+
+/** The saved game, when it can be read; a damaged one is set aside (the reader may copy it)
+ * and a new game is opened in its place. @returns {GameState} */
+function savedGame() {
+  const { saved, damaged, reason } = readSaved(game);
+  if (damaged !== null) setSavedAside(damaged, reason);
+  return saved ?? { options: {}, actions: [], redo: [] };
+}
+
+/** @param {string} text @param {any} reason */
+function setSavedAside(text, reason) {
+  const kept = setAside(game, text);
+  showNotice(notices, {
+    kind: "saved",
+    message: { key: kept ? "saved.aside" : "saved.aside-unkept", values: { reason: describeReason(reason) } },
+    kept: text,
+    keptTitle: { key: "saved.title" },
+  });
+}
+
+/** @param {any} reason */
+function describeReason(reason) {
+  if (reason instanceof LinkError || reason instanceof EngineFault) return { key: reason.key, values: reason.values };
+  return String(reason?.message ?? reason ?? "").slice(0, 240);
+}
+
+/** The game of the page's link, when it can be read (else undefined). */
+function linkedGame() {
+  try {
+    return { ...fromFragment(location.hash), redo: [] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Open `saved`; if the engine refuses it, set it aside and open a new game instead.
+ * @param {GameState} saved */
+async function openSaved(saved) {
+  try {
+    await go(saved);
+  } catch (refused) {
+    if (!(refused instanceof EngineError)) throw refused;
+    setSavedAside(JSON.stringify({ options: saved.options, actions: saved.actions, redo: saved.redo }), refused);
+    await go({ options: {}, actions: [], redo: [], looking: false });
+  }
+}
+
+/** A link that could not be opened (`error`: a LinkError, or the engine's refusal of
+ * `linked`): say what is wrong; the game in progress stays. When the engine played part of the
+ * link, a notice offers to open that part. @param {any} error @param {GameState} [linked] */
+function showLinkProblem(error, linked) {
+  if (error instanceof EngineFault) throw error;
+  const prefix = error instanceof EngineError ? error.answer?.prefix : null;
+  const reason = error instanceof EngineError && Number.isInteger(prefix)
+    ? { key: "link.error.action", values: { number: prefix + 1, action: String(error.answer?.token ?? ""), message: error.message } }
+    : describeReason(error);
+  showError(say({ key: "link.problem", values: { reason } }));
+  const part = linked && Number.isInteger(prefix) ? linked.actions.slice(0, prefix) : null;
+  if (!part) return;
+  showNotice(notices, {
+    kind: "link",
+    message: { key: "link.part", values: { count: part.length } },
+    actions: [{
+      message: { key: "link.open-part", values: { count: part.length } },
+      name: "open-part",
+      run: () => enqueue(() => go({ options: linked.options, actions: part, redo: [], looking: false })),
+    }],
+  });
 }
 
 function showError(message) {
@@ -106,6 +244,7 @@ async function go(next, { said = "", select = null } = {}) {
   movers = await turnsOf(state);
   board.view = answer;
   showError("");
+  clearNotice(notices, "link");
   render();
   persist();
   announce([said, board.resultText()].filter(Boolean).join(" "));
@@ -340,7 +479,7 @@ function hidePreviewPicture() {
  * its options. Options the page or the engine refuses reopen it with the reason. */
 function openNewGame() {
   (panel.buildOptions ?? buildOptionFields)($("option-fields"), game, optionSpecs, state.options, t);
-  seatFields($("seat-fields"), $("option-fields"), board.view.players, computer.seats, t);
+  seatFields($("seat-fields"), $("option-fields"), (board.view ?? startView).players, computer.seats, t);
   showNewGameError("");
   newGameDialog.showModal();
 }
@@ -354,7 +493,7 @@ function onNewGameClosed() {
   const dialog = newGameDialog;
   if (dialog.returnValue !== "start") return;
   const refused = (error) => {
-    showNewGameError(error.message);
+    showNewGameError(describe(error));
     dialog.showModal();
   };
   let options;
@@ -364,7 +503,7 @@ function onNewGameClosed() {
     refused(error);
     return;
   }
-  const seats = readSeatFields($("seat-fields"), $("option-fields"), board.view.players);
+  const seats = readSeatFields($("seat-fields"), $("option-fields"), (board.view ?? startView).players);
   enqueue(() => go({ options, actions: [], redo: [], looking: false }, { said: t("announce.new-game") })
     .then(() => computer.setSeats(seats)).catch(refused));
 }
@@ -378,21 +517,20 @@ function onNewGameClosed() {
 
 /** The game to open: the link's, else the saved one, else a new game. A malformed link is
  * reported and the saved game opened instead; so is a link the engine refuses (`fallback`).
- * @returns {{next: GameState, fallback?: GameState, linkError?: string, replaces?: GameState}} */
+ * @returns {{next: GameState, fallback?: GameState, linkError?: any, replaces?: GameState}} */
 function chosenGame() {
-  const saved = loadSaved(game) || { options: {}, actions: [], redo: [] };
+  const saved = savedGame();
   if (!location.hash || location.hash === "#") return { next: { ...saved, looking: wasLooking(game) } };
   try {
     const linked = fromFragment(location.hash);
-    if (onLine(linked, saved)) {
-      const line = lineOf(saved);
-      const ply = linked.actions.length;
-      const looking = ply < line.length && (wasLooking(game) || ply < saved.actions.length);
-      return { next: { ...saved, actions: line.slice(0, ply), redo: line.slice(ply).reverse(), looking }, fallback: saved };
+    // The link of the saved game's own position (a reload): that game, its continuation kept.
+    // Any other link is a game of its own (a new game from the home page is an empty one).
+    if (onLine(linked, saved) && linked.actions.length === saved.actions.length) {
+      return { next: { ...saved, looking: wasLooking(game) && saved.redo.length > 0 }, fallback: saved };
     }
     return { next: { ...linked, redo: [] }, fallback: saved, replaces: saved };
   } catch (error) {
-    return { next: saved, linkError: error.message };
+    return { next: saved, linkError: error };
   }
 }
 
@@ -416,14 +554,15 @@ async function openGame({ next, fallback, linkError, replaces }) {
     persist();
   } else {
     try {
-      await go(next);
+      await (fallback ? go(next) : openSaved(next));
     } catch (refused) {
-      if (!fallback) throw refused;
-      await go(fallback);
-      error = refused.message;
+      if (!fallback || refused instanceof EngineFault) throw refused;
+      await openSaved(fallback);
+      error = refused;
     }
   }
-  if (error) showError(t("error.link", { message: error }));
+  opening = null;
+  if (error) showLinkProblem(error, fallback ? next : undefined);
   if (replaces && worthKeeping(replaces) && !onLine(replaces, state)) keepPrevious(game, replaces);
   showPreviousNotice();
 }
@@ -444,8 +583,9 @@ function onHashChange() {
       }
       await openOther({ ...linked, redo: [] });
     } catch (error) {
+      const linked = linkedGame(); // before persist() puts the game's own address back
       persist();
-      showError(t("error.link", { message: error.message }));
+      showLinkProblem(error, linked);
     }
   });
 }
@@ -536,7 +676,9 @@ function wire() {
 }
 
 async function main() {
-  engineReady = connectEngine();
+  engine = pageEngine();
+  engineReady = Promise.resolve(engine);
+  engine.onState(onEngineState);
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
     showHint: () => enqueue(() => go(state, { select: board.selected })),
@@ -550,22 +692,20 @@ async function main() {
   const extra = panel.controls?.({ t, redraw });
   if (extra) $("game-controls").append(extra);
   const first = chosenGame();
+  opening = first;
   if (isStart(first.next)) showStart(first.next);
   const opened = enqueue(() => openGame(first));
   panel.watch?.(redraw);
   wire();
   setupReview();
   try {
-    engine = await engineReady;
+    await engine.functions();
     performance.mark("worker-ready");
-  } catch (error) {
-    setStatus("failed");
-    showError(t("error.worker", { message: String(error) }));
-    return;
+  } catch {
+    return; // onEngineState says so, with Retry; the game opens once the engine is up
   }
   await opened;
-  setStatus("ready");
-  body.dataset.ready = "true";
+  markReady();
   performance.mark("engine-ready");
   // A page that opened on its built-in starting view has not asked the engine anything yet: ask
   // now, while the player looks, so the game's module is loaded before the first move.

@@ -11,7 +11,8 @@
 import {
   chooseSource, EmbedBoard, readCaptions, readExercise, readFlag, readMoves, readPly,
 } from "./embed-board.js";
-import { connectEngine } from "./engine.js";
+import { pageEngine as engineOf } from "./engine.js";
+import { setOption } from "./record.js";
 import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -86,9 +87,10 @@ function engineScript() {
   return script;
 }
 
-/** The engine's functions, shared by every board of the page (asked for once). */
-function pageEngine() {
-  engine ??= connectEngine(engineScript());
+/** The page's engine, shared by every board of the page (started once; a board that finds it
+ * failed offers Retry, which starts it again for all of them). */
+async function pageEngine() {
+  engine ??= engineOf(engineScript());
   return engine;
 }
 
@@ -181,7 +183,7 @@ export class TabulaBoard extends HTMLElement {
       const names = this.optionAttributes();
       /** @type {Record<string, string>} */
       const options = {};
-      for (const name of names) options[name] = this.getAttribute(name);
+      for (const name of names) setOption(options, name, this.getAttribute(name));
       const source = chooseSource(board, {
         named: this.getAttribute("game"),
         record: this.getAttribute("record"),
