@@ -128,3 +128,21 @@ def test_four_seats_and_cancel(site_context: tuple[Any, Watch], site_url: str) -
     assert page.is_hidden("#analysis-progress") and page.is_enabled("#analyse")
     page.close()
     site_context[1].assert_clean()
+
+
+@pytest.mark.parametrize(("name", "options"), [("bounders", {"size": 7}), ("bosk", {"players": 3})])
+def test_a_graph_point_per_position(
+    site_context: tuple[Any, Watch], site_url: str, name: str, options: dict[str, Any]
+) -> None:
+    game = new_game(name, **options)
+    rng = random.Random(5)
+    while len(game.history) < 10:
+        game.play(rng.choice(game.legal_actions()))
+    page = open_game(site_context, f"{site_url}{name}.html#{fragment(game)}", 0.05)
+    page.click("#analyse")
+    page.wait_for_selector("body[data-analysis=done]", timeout=120_000)
+    assert page.locator("#analysis-graph polyline").count() == game.players
+    assert all(points(page, seat) == 11 for seat in range(game.players))
+    assert page.locator("#analysis-marks li").count() >= 1
+    page.close()
+    site_context[1].assert_clean()

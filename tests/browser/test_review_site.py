@@ -163,6 +163,18 @@ def test_back_never_throws_away_the_game_in_progress(page: Any) -> None:
     assert saved(page, "bounders")["actions"] == second.history
     assert page.evaluate("localStorage.getItem('tabula.previous.bounders')") is not None
 
+    # A new game opened by its address (as the home page's quick start does) is a new game,
+    # and the game in progress is kept to return to.
+    url = page.url.split("#")[0]
+    page.goto("about:blank")
+    page.goto(url + "#size=7&rules=basic&komi=off&moves=")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    assert ply(page) == 0 and page.get_attribute("#moves", "data-length") == "0"
+    assert page.is_visible("#previous-game") and page.is_hidden("#looking")
+    page.click("#previous-game button")
+    wait_ply(page, 6)
+    assert saved(page, "bounders")["actions"] == second.history
+
 
 def test_bosk_turns_are_grouped(site_context: tuple[Any, Watch], site_url: str) -> None:
     context, watch = site_context

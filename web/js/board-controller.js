@@ -150,9 +150,11 @@ export class BoardController {
     const active = document.activeElement;
     const hadFocus = frame.contains(active);
     const { action, select } = dataOf(active);
-    // Where the focused part was: a part played is gone, so the focus goes to the playable part
-    // nearest to it, and the keys go on working from there.
-    const place = hadFocus && active !== frame ? fromFrame(frame, centre(active)) : null;
+    // Where the part focused from the keyboard was: a part played is gone, so the focus goes to
+    // the playable part nearest to it, and the keys go on working from there. (A part focused by
+    // a click leaves the focus on the frame, as before: moving it would start a hover preview.)
+    const keyed = hadFocus && active !== frame && active.matches(":focus-visible");
+    const place = keyed ? fromFrame(frame, centre(active)) : null;
     if (view.svg) showSvg(frame, view.svg);
     if (interactive) {
       if (this.anyCell) openCells(frame);
