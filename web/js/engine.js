@@ -39,7 +39,7 @@ export class EngineFault extends Error {
 
 /** The time limits, in milliseconds: the worker's start on a first visit (Pyodide and the
  * engine are downloaded, about 8 MB) and on a later one, and one call's answer. */
-export const LIMITS = { firstStartMs: 60_000, startMs: 30_000, callMs: 20_000 };
+export const LIMITS = { firstStartMs: 60_000, startMs: 30_000, callMs: 10_000 };
 const TEST_KEY = "tabula.engine.test";
 const STARTED_KEY = "tabula.engine.started"; // set once an engine has started in this browser
 const SELECTOR = 'script[type="py"][name="engine"]';
