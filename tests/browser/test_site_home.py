@@ -133,7 +133,8 @@ def test_a_game_left_comes_back(site_context: tuple[Any, Watch], site_url: str) 
     page.wait_for_url("**/bounders.html*")
     page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
     assert page.get_attribute("body", "data-ply") == "3"
-    assert page.locator("#moves li").all_text_contents() == actions
+    moves = page.locator('#moves button[data-ply]:not([data-ply="0"])')
+    assert moves.all_text_contents() == actions
     assert page.text_content("#turn") == turn
     page.close()
     watch.assert_clean()
