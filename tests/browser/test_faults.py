@@ -350,6 +350,33 @@ def test_a_worker_that_dies_is_started_again_and_the_game_replayed(
     page.close()
 
 
+def test_the_computer_thinking_when_its_worker_dies_still_plays(
+    context: Any, site_url: str
+) -> None:
+    """The computer's thinking is started again on the new worker from its record: its move
+    comes, and the game goes on."""
+    page = context.new_page()
+    storage = {
+        "tabula.seats.bounders": json.dumps(["person", "medium"]),
+        "tabula.computer.test": json.dumps({"seconds": 3, "pace": 0}),
+    }
+    prepare(page, site_url, storage)
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    start_new_game(page)
+    play(page, "g7")
+    page.wait_for_function("document.body.dataset.thinking === 'move'")
+    page.evaluate(KILL)
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    assert "started again" in notice(page, "engine").text_content()
+    page.wait_for_selector('#status[data-state="ready"]')
+    assert page.is_hidden("#error")
+    assert page.get_attribute("body", "data-thinking") == ""
+    last = page.text_content("#record").rstrip("\n").split("\n")[-1]
+    assert last != "g7"
+    page.close()
+
+
 def test_a_dead_worker_under_an_embed_is_started_again(context: Any, site_url: str) -> None:
     page = context.new_page()
     prepare(page, site_url, {})
