@@ -140,6 +140,12 @@ def test_back_to_the_game_from_an_earlier_position(page: Any) -> None:
     open_link(page, game)
     page.click('#moves button[data-ply="3"]')
     wait_ply(page, 3)
+    # The notice follows a change of language.
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.getElementById('looking').textContent.includes('지난 국면')")
+    assert "게임으로 돌아가기" in str(page.text_content("#looking button"))
+    page.select_option("#language", "en")
+    page.wait_for_function("document.getElementById('looking').textContent.includes('Looking')")
     page.click("#looking button")
     wait_ply(page, 12)
     assert page.is_hidden("#looking")

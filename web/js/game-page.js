@@ -605,8 +605,11 @@ function showPreviousNotice() {
   const notice = $("previous-game");
   const kept = keptPrevious(game);
   notice.hidden = !kept;
-  notice.querySelector(".previous-text").textContent = t("history.kept");
-  notice.querySelector("button").textContent = t("history.return");
+  for (const [selector, key] of [[".previous-text", "history.kept"], ["button", "history.return"]]) {
+    const el = /** @type {HTMLElement} */ (notice.querySelector(selector));
+    el.dataset.i18n = key;
+    el.textContent = t(key);
+  }
 }
 
 /** Back to the game kept: the game on screen is kept in its place. */

@@ -144,10 +144,18 @@ export function wireLookingNotice(notice, back) {
  * @param {(key: string, values?: object) => string} t */
 export function showLookingNotice(notice, shown, length, t) {
   notice.hidden = shown >= length;
-  const text = notice.querySelector(".looking-text");
-  if (text) text.textContent = t("moves.looking", { shown, length });
+  // Marked for the catalogue, so a change of language says it again.
+  const text = /** @type {HTMLElement | null} */ (notice.querySelector(".looking-text"));
+  if (text) {
+    text.dataset.i18n = "moves.looking";
+    text.dataset.i18nValues = JSON.stringify({ shown, length });
+    text.textContent = t("moves.looking", { shown, length });
+  }
   const button = notice.querySelector("button");
-  if (button) button.textContent = t("moves.back-to-game");
+  if (button) {
+    button.dataset.i18n = "moves.back-to-game";
+    button.textContent = t("moves.back-to-game");
+  }
 }
 
 /** A notice over the board, made once: text and a button.
