@@ -479,3 +479,28 @@ def test_the_fault_messages_are_in_both_catalogues() -> None:
     for key in keys:
         assert key in en and key in ko, key
         assert re.search("[가-힣]", ko[key]) or ko[key] == en[key] == "", key
+
+
+def test_a_rules_page_exercise_says_the_engine_could_not_start_and_starts_again(
+    context: Any, site_url: str
+) -> None:
+    """A rules page's exercise starts the engine through the same bridge: a start that fails
+    is said within the limit, and Start tries again."""
+    page = context.new_page()
+    prepare(page, site_url, {}, FAIL_FAST)
+    page.route("**/*.wasm", block_wasm)
+    page.goto(site_url + "bounders-rules.html")
+    section = page.locator("#board-corner")
+    section.locator("[data-act=start]").click()
+    started = time.monotonic()
+    page.wait_for_selector("#board-corner[data-state=failed]", timeout=ENGINE_TIMEOUT_MS)
+    assert time.monotonic() - started < FAIL_FAST["firstStartMs"] / 1000 + 10
+    assert "could not start" in section.text_content()
+    assert "not ready within 8 seconds" in section.text_content()
+    page.unroute("**/*.wasm", block_wasm)
+    set_limits(page, LIMITS)
+    section.locator("[data-act=start]").click()
+    page.wait_for_selector("#board-corner[data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    section.locator('[data-action="m7"]').click()
+    page.wait_for_selector("#board-corner[data-state=solved]", timeout=ENGINE_TIMEOUT_MS)
+    page.close()

@@ -8,7 +8,7 @@
 // are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}). The page's
 // offline-start.js registers the service worker, as on the other pages.
 import { BoardController } from "./board-controller.js";
-import { createdWorker } from "./engine.js";
+import { connectEngine, EngineFault, pageEngine } from "./engine.js";
 import { has, t, translate } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 
@@ -97,24 +97,24 @@ function setupSequence(figure) {
 
 // --- the engine, started on the first exercise ----------------------------------------------
 
+/** @type {Promise<(board: string, record: string, action: string, goal: object, settings: object) => Promise<any>> | null} */
 let engine = null;
 
-function parse(text) {
-  const data = JSON.parse(text);
-  if (data && typeof data === "object" && "error" in data) throw new Error(data.error);
-  return data;
-}
-
-/** The worker's `exercise` function, once PyScript has started the page's engine worker. */
+/** The worker's `exercise` function, once PyScript has started the page's engine worker: the
+ * site's engine bridge (js/engine.js), with its time limits and a worker started again when
+ * one dies. A start that failed is tried again at the next Start. */
 function startEngine() {
   engine ??= (async () => {
-    const script = document.querySelector('script[type="py"][name="engine"]');
     await import(new URL("../vendor/pyscript/core.js", import.meta.url).href);
-    const worker = await createdWorker(script);
-    await worker.ready;
-    return async (board, record, action, goal, settings) =>
-      parse(await worker.sync.exercise(board, record, action, JSON.stringify(goal), JSON.stringify(settings)));
+    const bridge = pageEngine();
+    if (bridge.state === "failed") bridge.retry();
+    const connected = await connectEngine(bridge.script);
+    return (board, record, action, goal, settings) =>
+      connected.exercise(board, record, action, JSON.stringify(goal), settings);
   })();
+  engine.catch(() => {
+    engine = null;
+  });
   return engine;
 }
 
@@ -164,7 +164,10 @@ function setupExercise(section) {
     }
     section.dataset.state = words?.state ?? "";
   };
-  const failed = (error) => say({ key: "rules.exercise.failed", values: { message: error?.message ?? String(error) }, state: "failed" });
+  const failed = (error) => {
+    const message = error instanceof EngineFault ? t(error.key, error.values) : error?.message ?? String(error);
+    say({ key: "rules.exercise.failed", values: { message }, state: "failed" });
+  };
 
   const board = new BoardController({
     id: `rules-${data.id}`,
