@@ -20,7 +20,7 @@ exercise?.addEventListener("tabula-solved", () => {
 
 // The captions in the reader's language: setting the attribute starts the board again with
 // them (the page's words are the site's; a tutorial in one language writes them in the markup).
-setLanguage(preferredLanguage()).then(() => {
+setLanguage(preferredLanguage(), { remember: false }).then(() => {
   const captions = [0, 1, 2, 3].map((n) => t(`tutorial.caption.${n}`));
   steps?.setAttribute("captions", JSON.stringify(captions));
 });
