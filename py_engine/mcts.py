@@ -168,6 +168,20 @@ class Search:
         order = self.knowledge.expansion_order(game, game.moves(), self.rng)
         return Node(move, mover, game, order)
 
+    def _expand(self, node: Node, move: int, path: list[Node]) -> Node:
+        """Play ``move`` from ``node`` and add its child to the tree and to ``path``; a child
+        whose move wins at once is the node's win."""
+        game = self.game
+        mover = game.to_move
+        assert mover is not None
+        game.do(move)
+        child = self._node(move, mover)
+        node.children.append(child)
+        if child.ends is not None and child.ends[mover] == 1.0:
+            node.won = child
+        path.append(child)
+        return child
+
     def stop(self) -> None:
         """Make every ``run`` in progress or to come return at once."""
         self.stopped = True
@@ -249,15 +263,7 @@ class Search:
             move = untried[pick]
             untried[pick] = untried[-1]
             untried.pop()
-            mover = game.to_move
-            assert mover is not None
-            game.do(move)
-            child = self._node(move, mover)
-            node.children.append(child)
-            if child.ends is not None and child.ends[mover] == 1.0:
-                node.won = child
-            node = child
-            path.append(node)
+            node = self._expand(node, move, path)
         trace: list[tuple[int, int]] = []
         rewards = node.ends if node.ends is not None else knowledge.playout(game, self.rng, trace)
         for _ in range(len(path) - 1):
@@ -315,16 +321,7 @@ class Search:
             game.do(node.move)
             path.append(node)
         if node.untried:
-            move = node.untried.pop()
-            mover = game.to_move
-            assert mover is not None
-            game.do(move)
-            child = self._node(move, mover)
-            node.children.append(child)
-            if child.ends is not None and child.ends[mover] == 1.0:
-                node.won = child
-            node = child
-            path.append(node)
+            node = self._expand(node, node.untried.pop(), path)
         rewards = node.ends if node.ends is not None else self.knowledge.playout(game, self.rng)
         for _ in range(len(path) - 1):
             game.undo_move()
