@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
 
-from .core import Game, GameSpec, IllegalAction, NotationError, parse_record, shown
+from .core import Game, GameSpec, IllegalAction, NotationError, parse_record, play_line, shown
 from .games import SPECS, module_of
 
 
@@ -69,10 +69,5 @@ def load_game(text: str) -> Game:
     except NotationError as exc:
         raise NotationError(str(exc), option_lines.get(exc.token or ""), exc.token) from None
     for number, action in actions:
-        try:
-            game.play(action)
-        except ValueError as exc:
-            raise NotationError(
-                f"action {shown(action)} cannot be played: {exc}", number, action
-            ) from None
+        play_line(game, number, action)
     return game

@@ -346,6 +346,16 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.option_record()} after {len(self.history)} actions>"
 
 
+def play_line(game: Game, line: int | None, action: str) -> None:
+    """Play one action of a record; a refusal is a NotationError naming its line and action."""
+    try:
+        game.play(action)
+    except ValueError as exc:
+        raise NotationError(
+            f"action {shown(action)} cannot be played: {exc}", line, action
+        ) from None
+
+
 def parse_record(
     text: str,
 ) -> tuple[str, dict[str, str], dict[str, int], list[tuple[int, str]]]:

@@ -14,7 +14,7 @@ import json
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from py_engine import GAMES, NotationError, load_game, new_game
-from py_engine.core import Game, Result, Score, parse_record
+from py_engine.core import Game, Result, Score, parse_record, play_line
 
 if TYPE_CHECKING:  # the search and the benchmark load on first use: the worker starts sooner
     from py_engine.ai import Thinker
@@ -50,25 +50,30 @@ def _sync(board: str, record: str) -> Game:
     if game is None or game.name != name or game.option_record() != _options(name, option_texts):
         _boards[board] = game = load_game(record)
         return game
-    common = 0
-    for mine, theirs in zip(game.history, actions, strict=False):
-        if mine != theirs:
-            break
-        common += 1
+    common = _common(game.history, actions)
     undone = game.history[common:]
     for _ in undone:
         game.undo()
-    for line, action in numbered[common:]:
-        try:
-            game.play(action)
-        except ValueError as exc:
-            while len(game.history) > common:
-                game.undo()
-            for action_back in undone:
-                game.play(action_back)
-            message = f"action {action!r} cannot be played: {exc}"
-            raise NotationError(message, line, action) from None
+    try:
+        for line, action in numbered[common:]:
+            play_line(game, line, action)
+    except NotationError:
+        while len(game.history) > common:
+            game.undo()
+        for action_back in undone:
+            game.play(action_back)
+        raise
     return game
+
+
+def _common(history: list[str], actions: list[str]) -> int:
+    """How many actions, from the first, a game's history and a record share."""
+    common = 0
+    for mine, theirs in zip(history, actions, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    return common
 
 
 def _refused(exc: Exception, record: str) -> dict[str, Any]:
@@ -285,22 +290,13 @@ def turns(board: str, record: str) -> str:
             kept = (new_game(name, **option_texts), [])
             _movers[board] = kept
         game, movers = kept
-        common = 0
-        for mine, theirs in zip(game.history, actions, strict=False):
-            if mine != theirs:
-                break
-            common += 1
+        common = _common(game.history, actions)
         while len(game.history) > common:
             game.undo()
         del movers[common:]
         for line, action in numbered[common:]:
             seat = game.to_move
-            try:
-                game.play(action)
-            except ValueError as exc:
-                raise NotationError(
-                    f"action {action!r} cannot be played: {exc}", line, action
-                ) from None
+            play_line(game, line, action)
             movers.append(-1 if seat is None else seat)
     except (ValueError, TypeError) as exc:
         return _answer(_refused(exc, record))
@@ -327,12 +323,7 @@ def analyse(board: str, record: str, ply: int, seconds: float = 0.05) -> str:
             _analyses.pop(board, None)
             game = new_game(name, **option_texts)
             for line, action in numbered[:ply]:
-                try:
-                    game.play(action)
-                except ValueError as exc:
-                    raise NotationError(
-                        f"action {action!r} cannot be played: {exc}", line, action
-                    ) from None
+                play_line(game, line, action)
             if game.to_move is None:
                 return _answer(
                     {"ply": ply, "chances": game.rewards(), "action": None, "iterations": 0,
