@@ -8,6 +8,8 @@
 // Test setting: localStorage "tabula.analysis.test" = {"seconds": s} gives each position s
 // seconds of search instead of SECONDS.
 
+import { headed, wordedButton } from "./dom.js";
+
 const SECONDS = 0.3; // search per position
 const SLICE = 0.05; // seconds of search per worker call: the board waits at most this long
 const MARKS = 3; // moves marked at most
@@ -76,26 +78,15 @@ export class Analysis {
     this.setup = setup;
     this.running = null; // the run in progress: {cancelled}
     const { t } = setup;
-    const section = document.createElement("section");
+    const { box: section, title } = headed("section",
+      { id: "analysis", titleId: "analysis-title", heading: "h3", key: "analysis.title" }, t);
     section.className = "panel analysis";
-    section.id = "analysis";
-    section.setAttribute("aria-labelledby", "analysis-title");
-    const title = document.createElement("h3");
-    title.id = "analysis-title";
-    title.dataset.i18n = "analysis.title";
-    title.textContent = t("analysis.title");
     const buttons = document.createElement("div");
     buttons.className = "buttons";
-    this.start = document.createElement("button");
-    this.start.type = "button";
+    this.start = wordedButton("analysis.start", t);
     this.start.id = "analyse";
-    this.start.dataset.i18n = "analysis.start";
-    this.start.textContent = t("analysis.start");
-    this.cancel = document.createElement("button");
-    this.cancel.type = "button";
+    this.cancel = wordedButton("analysis.cancel", t);
     this.cancel.id = "analyse-cancel";
-    this.cancel.dataset.i18n = "analysis.cancel";
-    this.cancel.textContent = t("analysis.cancel");
     this.cancel.hidden = true;
     buttons.append(this.start, this.cancel);
     this.progress = document.createElement("progress");

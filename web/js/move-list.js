@@ -5,6 +5,8 @@
 // and kept in view; entries after it (a line looked back on) are marked as ahead. The page
 // decides what showing a position means (js/game-page.js): this module only draws and listens.
 
+import { headed, wordedButton } from "./dom.js";
+
 /**
  * @typedef {object} MoveListSetup
  * @property {HTMLOListElement} list the <ol> the entries go in
@@ -180,27 +182,19 @@ export function makeNotice(id, className) {
  * @param {(key: string, values?: object) => string} t
  * @returns {Promise<boolean>} */
 export function askBranch({ action, ply, dropped }, t) {
-  const dialog = document.createElement("dialog");
-  dialog.id = "branch-dialog";
-  dialog.setAttribute("aria-labelledby", "branch-title");
+  const { box: dialog, title } = headed("dialog",
+    { id: "branch-dialog", titleId: "branch-title", heading: "h2", key: "branch.title" }, t);
   const form = document.createElement("form");
   form.method = "dialog";
-  const title = document.createElement("h2");
-  title.id = "branch-title";
-  title.textContent = t("branch.title");
   const text = document.createElement("p");
   text.textContent = t("branch.text", { action, ply, dropped });
   const buttons = document.createElement("div");
   buttons.className = "buttons";
-  const yes = document.createElement("button");
-  yes.type = "submit";
+  const yes = wordedButton("branch.start", t, "submit");
   yes.value = "branch";
   yes.className = "primary";
-  yes.textContent = t("branch.start");
-  const no = document.createElement("button");
-  no.type = "submit";
+  const no = wordedButton("branch.keep", t, "submit");
   no.value = "keep";
-  no.textContent = t("branch.keep");
   buttons.append(yes, no);
   form.append(title, text, buttons);
   dialog.append(form);

@@ -5,6 +5,7 @@
 // game on screen stays), a link to the game or to the position shown, and the board saved as
 // a picture (SVG, or PNG drawn from it). The page gives what it knows through `RecordsSetup`.
 import { has } from "./i18n.js";
+import { headed, worded, wordedButton } from "./dom.js";
 import { recordText, toFragment } from "./record.js";
 
 /**
@@ -27,11 +28,8 @@ import { recordText, toFragment } from "./record.js";
 /** A button with a message key (translated again when the language changes).
  * @param {string} key @param {(key: string) => string} t @param {string} name */
 function button(key, t, name) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.dataset.i18n = key;
+  const el = wordedButton(key, t);
   el.dataset.records = name;
-  el.textContent = t(key);
   return el;
 }
 
@@ -176,14 +174,9 @@ export function refusal(error, t) {
  * @param {HTMLElement} container @param {RecordsSetup} setup */
 export function recordsPanel(container, setup) {
   const { t, game } = setup;
-  const section = document.createElement("section");
+  const { box: section, title } = headed("section",
+    { id: "records", titleId: "records-title", heading: "h3", key: "records.title" }, t);
   section.className = "panel records";
-  section.id = "records";
-  section.setAttribute("aria-labelledby", "records-title");
-  const title = document.createElement("h3");
-  title.id = "records-title";
-  title.dataset.i18n = "records.title";
-  title.textContent = t("records.title");
   const files = document.createElement("div");
   files.className = "buttons";
   const save = button("records.download", t, "download");
@@ -326,20 +319,13 @@ export function recordsPanel(container, setup) {
 
 /** The dialog to paste a record in. @param {(key: string) => string} t */
 function pasteDialog(t) {
-  const dialog = document.createElement("dialog");
-  dialog.id = "paste-dialog";
-  dialog.setAttribute("aria-labelledby", "paste-title");
+  const { box: dialog, title } = headed("dialog",
+    { id: "paste-dialog", titleId: "paste-title", heading: "h2", key: "records.paste-title" }, t);
   const form = document.createElement("form");
   form.method = "dialog";
-  const title = document.createElement("h2");
-  title.id = "paste-title";
-  title.dataset.i18n = "records.paste-title";
-  title.textContent = t("records.paste-title");
   const label = document.createElement("label");
   label.className = "text-option";
-  const words = document.createElement("span");
-  words.dataset.i18n = "records.paste-label";
-  words.textContent = t("records.paste-label");
+  const words = worded("span", "records.paste-label", t);
   const area = document.createElement("textarea");
   area.rows = 10;
   area.spellcheck = false;

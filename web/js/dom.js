@@ -1,0 +1,35 @@
+// Small builders for the parts the pages make in script: words from the message catalogue
+// (marked data-i18n, so they follow a change of language) and boxes named by their heading.
+
+/** An element saying the message `key` in the reader's language.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {string} key @param {(key: string) => string} t
+ * @returns {HTMLElementTagNameMap[K]} */
+export function worded(tag, key, t) {
+  const el = document.createElement(tag);
+  el.dataset.i18n = key;
+  el.textContent = t(key);
+  return el;
+}
+
+/** A button saying the message `key`.
+ * @param {string} key @param {(key: string) => string} t @param {string} [type] */
+export function wordedButton(key, t, type = "button") {
+  const el = worded("button", key, t);
+  el.type = /** @type {"button" | "submit"} */ (type);
+  return el;
+}
+
+/** A box (a panel's <section>, a <dialog>) named by its heading, which says the message `key`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {{id: string, titleId: string, heading: "h2" | "h3", key: string}} names
+ * @param {(key: string) => string} t
+ * @returns {{box: HTMLElementTagNameMap[K], title: HTMLHeadingElement}} */
+export function headed(tag, { id, titleId, heading, key }, t) {
+  const box = document.createElement(tag);
+  box.id = id;
+  const title = worded(heading, key, t);
+  title.id = titleId;
+  box.setAttribute("aria-labelledby", titleId);
+  return { box, title };
+}
