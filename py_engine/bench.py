@@ -1,8 +1,9 @@
-"""Engine throughput: random playouts and legal-move generations per second.
+"""Engine throughput: random playouts, legal-move generations and search iterations per second.
 
 A playout is a random game from the start to its end plus the final scoring (``rewards``),
 played through the fast layer (``moves``/``do``) and taken back with ``undo_move``, as the
-search does it.
+search does it. A search iteration is one descent of the computer's tree search, its playout
+and the update of the nodes it passed (``py_engine.mcts.Search``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ POOL = 50
 
 # Games whose bench also prints move applications per second: the search's inner loop.
 APPLICATIONS = {"splinter"}
+
+# Where the search's speed is measured: a position this far into a random game (as a fraction of
+# its length), one for each; early positions, a few turns in however many actions a turn takes.
+SEARCH_DEPTHS = (0.1, 0.2, 0.3)
 
 
 def playout(game: Game, rng: random.Random) -> int:
@@ -113,14 +118,60 @@ def measure(name: str, options: dict[str, Any], seconds: float = 2.0,
     return figures
 
 
+def search_positions(name: str, options: dict[str, Any], rng: random.Random) -> list[Game]:
+    """One position per SEARCH_DEPTHS, each from a random game of its own taken back to that
+    fraction of its length (never to its start nor its end)."""
+    from . import new_game
+
+    positions = []
+    for depth in SEARCH_DEPTHS:
+        game = new_game(name, **options)
+        while game.to_move is not None:
+            game.play(rng.choice(game.legal_actions()))
+        keep = min(max(1, round(len(game.history) * depth)), len(game.history) - 1)
+        while len(game.history) > keep:
+            game.undo()
+        positions.append(game)
+    return positions
+
+
+def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: int = 1,
+                clock: Callable[[], float] | None = None) -> dict[str, float]:
+    """Search iterations per second of the game's own search (its knowledge, as the computer
+    plays) and of textbook UCT (no knowledge, uniformly random playouts), each for about
+    ``seconds`` shared among the positions of ``search_positions``, a fresh search from each.
+    Timed by ``clock``: this process's CPU time unless another is given (see ``rate``)."""
+    from .ai import knowledge_for
+    from .arena import TEXTBOOK_C
+    from .mcts import Knowledge, Search
+
+    timer = clock or time.process_time
+    rng = random.Random(seed)
+    positions = search_positions(name, options, rng)
+    figures = {}
+    for key, own in (("search_iterations_per_s", True), ("uct_iterations_per_s", False)):
+        iterations, spent = 0, 0.0
+        for game in positions:
+            if own:
+                search = Search(game, rng.randrange(2**32), knowledge_for(game))
+            else:
+                search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
+            start = timer()
+            iterations += search.run_for(seconds / len(positions), clock=timer)
+            spent += timer() - start
+        figures[key] = iterations / spent
+    return figures
+
+
 def run(games: list[str] | None = None, seconds: float = 2.0,
         out: Callable[[str], None] = print) -> list[tuple[str, dict[str, float]]]:
-    """Measure every configuration (or those of the named games) and print one line each."""
+    """Measure every configuration (or those of the named games) and print its figures."""
     rows = []
     for label, name, options in CONFIGS:
         if games and name not in games:
             continue
         figures = measure(name, options, seconds)
+        figures.update(search_rate(name, options, seconds))
         rows.append((label, figures))
         out(
             f"{label:<22} {figures['playouts_per_s']:>10,.0f} playouts/s"
@@ -130,4 +181,6 @@ def run(games: list[str] | None = None, seconds: float = 2.0,
         if "applications_per_s" in figures:
             out(f"{label:<22} {figures['applications_per_s']:>10,.0f} move applications/s"
                 "  (do + undo_move of every legal move)")
+        out(f"{'':<22} search iterations/s: {figures['search_iterations_per_s']:,.0f} (game's"
+            f" search), {figures['uct_iterations_per_s']:,.0f} (textbook UCT)")
     return rows

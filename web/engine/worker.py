@@ -205,6 +205,14 @@ def bench(seconds: float = 2.0) -> str:
     return _answer(measure("bounders", {"size": 7}, float(seconds)))
 
 
+def bench_search(name: str, options_json: str = "{}", seconds: float = 2.0) -> str:
+    """The engine's search benchmark for a game and its options (a JSON object), run here (as
+    in CPython): iterations per second of the game's own search and of textbook UCT."""
+    from py_engine.bench import search_rate
+
+    return _answer(search_rate(name, json.loads(options_json), float(seconds)))
+
+
 def think_start(board: str, record: str, level: str) -> str:
     """Start the computer's thinking for the seat to move in the position the record reaches,
     at ``level`` (a level's name, or a number of seconds); a board thinks about one position
@@ -350,6 +358,6 @@ def analyse_stop(board: str) -> str:
 
 __export__ = [
     "ready",
-    "read", "view", "preview", "bench", "think_start", "think_more", "think_stop", "exercise",
-    "turns", "analyse", "analyse_stop",
+    "read", "view", "preview", "bench", "bench_search", "think_start", "think_more", "think_stop",
+    "exercise", "turns", "analyse", "analyse_stop",
 ]
