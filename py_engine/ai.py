@@ -74,6 +74,17 @@ LEVELS: dict[str, Level] = {
 HINT = Level("hint", 2.0)
 
 
+def tuned(level: Level, knowledge: Knowledge, players: int) -> Level:
+    """``level`` as it plays this game: with the changes its knowledge names for it
+    (``Knowledge.levels``), if any."""
+    change = knowledge.tuning(players).get(level.name)
+    if not change:
+        return level
+    fields: dict[str, Any] = {key: int(value) if key == "iterations" else float(value)
+                              for key, value in change.items()}
+    return replace(level, **fields)
+
+
 def knowledge_for(game: Game) -> Knowledge:
     """The game's own knowledge for the search, as its spec names it (imported when that game
     is searched), or the default (random playouts)."""
@@ -118,15 +129,24 @@ class Thinker:
         self, game: Game, level: str | float | Level, seed: int | None = None,
         clock: Clock = time.perf_counter, knowledge: Knowledge | None = None,
     ) -> None:
+        knowledge = knowledge or knowledge_for(game)
+        # A level named is played as this game's ladder tunes it; a Level given is played as is.
         self.level = level_of(level)
+        if isinstance(level, str):
+            self.level = tuned(self.level, knowledge, game.players)
         self.clock = clock
         self.started = clock()
         self.deadline = self.started + self.level.seconds
-        self.search = Search(game, seed, knowledge or knowledge_for(game))
+        self.search = Search(game, seed, knowledge)
         self.rng = random.Random(None if seed is None else seed ^ 0x5EED)
         self.forced = len(self.search.root.untried) == 1
-        self.done = self.forced
         self.chosen: str | None = None
+        # A newcomer's move is decided at once: what gains most right away (a win at once
+        # included), with no search.
+        if not self.forced and self.level.greedy and self.rng.random() < self.level.greedy:
+            replica = self.search.game
+            self.chosen = replica.action_of(greedy_move(replica, knowledge, self.rng))
+        self.done = self.forced or self.chosen is not None
 
     def think(self, seconds: float = 0.05) -> bool:
         """Search for at most ``seconds`` (never past the deadline); True once decided."""
@@ -179,12 +199,7 @@ class Thinker:
     def _choose(self) -> str:
         """The level's choice among the root's actions (see ``Level``)."""
         search, level = self.search, self.level
-        if search.root.won is not None:
-            return search.best_action()
-        if level.greedy and self.rng.random() < level.greedy:
-            game = search.game
-            return game.action_of(greedy_move(game, search.knowledge, self.rng))
-        if not level.temperature:
+        if search.root.won is not None or not level.temperature:
             return search.best_action()
         ranked = search.ranked()
         if not ranked:

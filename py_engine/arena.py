@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import new_game
-from .ai import LEVELS, choose, knowledge_for
+from .ai import LEVELS, choose, knowledge_for, tuned
 from .core import Game
-from .mcts import Knowledge, Search, greedy_move
+from .mcts import Knowledge, Search, greedy_move, sharpened
 
 RANDOM = "random"
 GREEDY = "greedy"
@@ -137,7 +137,8 @@ def move_of(
             search = Search(game, rng.randrange(2**32), knowledge)
         search.run(int(count))
         return search.best_action()
-    return choose(game, LEVELS[config].scaled(scale), rng.randrange(2**32), clock, knowledge)
+    level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
+    return choose(game, level, rng.randrange(2**32), clock, knowledge)
 
 
 def play_one(setup: Setup, index: int) -> Outcome:
@@ -492,53 +493,110 @@ def main_ladder(
 # --- calibration -----------------------------------------------------------------------------
 
 
-def calibration(
-    name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1,
-    bins: int = 10,
-) -> list[tuple[int, float, float]]:
-    """Self-play by the game's search at ``iterations`` a move: before each move, the search's
-    estimated chance for every seat (``win_chances``, as the hint shows it) is put in one of
-    ``bins`` equal bins, and set against whether that seat won (a draw counts 1/n). Returns,
-    per bin: the estimates it holds, their mean, and the share of them that came true."""
-    counts = [0] * bins
-    said = [0.0] * bins
-    came = [0.0] * bins
+@dataclass
+class Estimates:
+    """Self-play's win estimates against outcomes: for every seat before every move, the
+    search's raw estimate (its mean reward), the chance the page shows (the raw estimate as the
+    game's knowledge reads it, ``Knowledge.chances``) and whether that seat won (a draw 1/n)."""
+
+    raw: list[list[float]] = field(default_factory=list)
+    shown: list[list[float]] = field(default_factory=list)
+    truth: list[list[float]] = field(default_factory=list)
+
+
+def self_play(
+    name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1
+) -> Estimates:
+    """``games`` games of the game's search against itself at ``iterations`` a move, with the
+    estimates it made before each move."""
+    found = Estimates()
     for index in range(games):
         game = new_game(name, **options)
         knowledge = knowledge_for(game)
         rng = random.Random(seed * 1_000_003 + index)
-        estimates: list[list[float]] = []
+        raw: list[list[float]] = []
+        shown: list[list[float]] = []
         while not game.is_over:
             search = Search(game, rng.randrange(2**32), knowledge)
             search.run(iterations)
-            estimates.append(search.win_chances())
+            raw.append([total / search.iterations for total in search.totals])
+            shown.append(search.win_chances())
             game.play(search.best_action())
         outcome = game.result()
         assert outcome is not None
-        winner = outcome["winner"]
-        n = game.players
+        winner, n = outcome["winner"], game.players
         truth = [1 / n if winner is None else float(seat == winner) for seat in range(n)]
-        for chances in estimates:
-            for seat, chance in enumerate(chances):
-                k = min(bins - 1, int(chance * bins))
-                counts[k] += 1
-                said[k] += chance
-                came[k] += truth[seat]
+        found.raw.extend(raw)
+        found.shown.extend(shown)
+        found.truth.extend([truth] * len(raw))
+    return found
+
+
+def calibration_table(
+    chances: list[list[float]], truth: list[list[float]], bins: int = 10
+) -> list[tuple[int, float, float]]:
+    """Every seat's estimate put in one of ``bins`` equal bins and set against whether that seat
+    won; per bin: the estimates it holds, their mean, and the share of them that came true."""
+    counts = [0] * bins
+    said = [0.0] * bins
+    came = [0.0] * bins
+    for estimate, outcome in zip(chances, truth, strict=True):
+        for chance, won in zip(estimate, outcome, strict=True):
+            k = min(bins - 1, int(chance * bins))
+            counts[k] += 1
+            said[k] += chance
+            came[k] += won
     return [
         (count, said[k] / count if count else math.nan, came[k] / count if count else math.nan)
         for k, count in enumerate(counts)
     ]
 
 
+def best_sharpness(raw: list[list[float]], truth: list[list[float]]) -> float:
+    """The sharpness (0.05 to 4, by 0.05) under which the raw estimates best foretell the
+    outcomes (the highest likelihood): the value a game's knowledge should take."""
+    def likelihood(power: float) -> float:
+        return sum(
+            won * math.log(max(chance, 1e-9))
+            for estimate, outcome in zip(raw, truth, strict=True)
+            for chance, won in zip(sharpened(estimate, power), outcome, strict=True)
+        )
+    return max((k / 20 for k in range(1, 81)), key=likelihood)
+
+
+def calibration(
+    name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1,
+    bins: int = 10,
+) -> list[tuple[int, float, float]]:
+    """The table of the chances the page shows against outcomes in self-play (see
+    ``calibration_table``)."""
+    found = self_play(name, options, games, iterations, seed)
+    return calibration_table(found.shown, found.truth, bins)
+
+
 def main_calibration(
     name: str, options: dict[str, Any], games: int, iterations: int, seed: int
 ) -> None:
-    """The ``arena --calibrate N`` command: the table of estimates against outcomes."""
-    rows = calibration(name, options, games, iterations, seed)
+    """The ``arena --calibrate N`` command: the estimates shown against outcomes, the raw ones
+    too, and the sharpness that would fit these games best."""
+    found = self_play(name, options, games, iterations, seed)
     shown = " ".join(f"{k}={v}" for k, v in options.items())
     print(f"{name} {shown}".strip() + f": {games} self-play games, {iterations} iterations a move")
-    print(f"{'estimate':<10} {'count':>6} {'mean said':>10} {'came true':>10}")
-    for k, (count, said, came) in enumerate(rows):
-        if count:
+    print(f"{'estimate':<10} {'count':>6} {'mean said':>10} {'came true':>10}"
+          f"   {'raw count':>9} {'raw said':>9} {'came true':>10}")
+    rows = calibration_table(found.shown, found.truth)
+    raw_rows = calibration_table(found.raw, found.truth)
+    for k, ((count, said, came), (raw_count, raw_said, raw_came)) in enumerate(
+        zip(rows, raw_rows, strict=True)
+    ):
+        if count or raw_count:
             low, high = k / len(rows), (k + 1) / len(rows)
-            print(f"{low:.0%}-{high:.0%}".ljust(10) + f" {count:>6} {said:>10.1%} {came:>10.1%}")
+            cells = [f"{count:>6}", f"{said:>10.1%}" if count else f"{'-':>10}",
+                     f"{came:>10.1%}" if count else f"{'-':>10}", f"{raw_count:>9}",
+                     f"{raw_said:>9.1%}" if raw_count else f"{'-':>9}",
+                     f"{raw_came:>10.1%}" if raw_count else f"{'-':>10}"]
+            print(f"{low:.0%}-{high:.0%}".ljust(10) + " " + " ".join(cells[:3]) + "   "
+                  + " ".join(cells[3:]))
+    knowledge = knowledge_for(new_game(name, **options))
+    print(f"sharpness that fits these games best: {best_sharpness(found.raw, found.truth):g}"
+          f" (the game's knowledge uses {knowledge.sharpness:g})")

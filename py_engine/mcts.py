@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .core import Game
 
@@ -39,6 +39,21 @@ class Knowledge:
 
     rave = 0.0
     widening = 0.0
+    # How the computer's levels play this game where the shared ladder (``ai.LEVELS``) does not
+    # fit it: a level's name -> its fields to change (set from the arena's ladder measurements).
+    levels: Mapping[str, Mapping[str, float]] = {}
+    # How sharp the win estimate is: each seat's chance is taken proportional to its mean reward
+    # raised to this power (below 1, the raw means say more than self-play bears out).
+    sharpness = 1.0
+
+    def tuning(self, players: int) -> Mapping[str, Mapping[str, float]]:
+        """The levels' changes for a game of ``players`` seats (by default ``levels``)."""
+        return self.levels
+
+    def chances(self, means: Sequence[float], players: int) -> list[float]:
+        """Each seat's chance to win from its mean reward over a search: the means sharpened
+        (or flattened) by ``sharpness`` and made to sum to 1."""
+        return list(means) if self.sharpness == 1.0 else sharpened(means, self.sharpness)
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         """The order in which a node's moves are added to the tree: the last one first."""
@@ -73,6 +88,14 @@ class Knowledge:
         for _ in range(depth):
             game.undo_move()
         return rewards
+
+
+def sharpened(means: Sequence[float], power: float) -> list[float]:
+    """Each share raised to ``power`` and made to sum to 1 again: above 1 the leader's share
+    grows, below 1 the shares draw together."""
+    powered = [max(mean, 1e-9) ** power for mean in means]
+    total = sum(powered)
+    return [p / total for p in powered]
 
 
 class Node:
@@ -354,7 +377,13 @@ class Search:
         return self.game.action_of(self.root.untried[-1])
 
     def win_chances(self) -> list[float]:
-        """Each seat's mean reward over the search: its estimated chance to win."""
+        """Each seat's estimated chance to win: its mean reward over the search, as the game's
+        knowledge reads it (``Knowledge.chances``); certain once a move that wins at once is
+        found."""
+        if self.root.won is not None:  # the seat to move wins at once: no estimate about it
+            seat = self.root.seat
+            return [float(s == seat) for s in range(self.players)]
         if not self.iterations:
             return [1.0 / self.players] * self.players
-        return [total / self.iterations for total in self.totals]
+        means = [total / self.iterations for total in self.totals]
+        return self.knowledge.chances(means, self.players)

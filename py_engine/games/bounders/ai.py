@@ -23,6 +23,16 @@ class BoundersKnowledge(Knowledge):
 
     rave = 300.0
     widening = 1.0
+    # A newcomer's move (what scores at once) is weak here and a short search strong, so the
+    # lower levels mostly play the newcomer's move and the upper ones search a little.
+    levels = {
+        "beginner": {"iterations": 30, "greedy": 0.95, "temperature": 0.0},
+        "casual": {"iterations": 30, "greedy": 0.6, "temperature": 0.0},
+        "easy": {"iterations": 30, "greedy": 0.15, "temperature": 0.0},
+        "medium": {"iterations": 40},
+        "hard": {"iterations": 70},
+        "expert": {"iterations": 140},
+    }
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         order = super().expansion_order(game, moves, rng)
