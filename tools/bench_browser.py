@@ -23,13 +23,17 @@ each load), it prints:
   ``time.process_time`` is the wall clock, so the ratio compares it with CPython timed by the
   wall clock too (the CPU-time figure of ``python -m py_engine bench`` is printed beside it); on
   a busy machine both suffer alike.
+- the search's iterations per second inside Pyodide, for every configuration of
+  ``python -m py_engine bench`` whose game the site plays: the game's own search and textbook
+  UCT, against CPython timed by the wall clock, and how many iterations a hint (the strongest
+  search, given HINT's thinking time) runs in the browser.
 
 The ratio is printed twice: as the ratio of the two medians, and as the median of the ratios of
 each round's game load to its bare load (steadier when the machine's speed drifts).
 
 Targets: first picture <= 0.3 s; engine ready <= 1.1 x bare Pyodide; Pyodide playouts >=
-0.5 x CPython. Usage: ``python tools/bench_browser.py [--loads 15] [--seconds 3]`` after
-``make site`` (``make bench-browser`` does both).
+0.5 x CPython. Usage: ``python tools/bench_browser.py [--loads 15] [--seconds 3]
+[--search-seconds 2]`` after ``make site`` (``make bench-browser`` does both).
 """
 
 from __future__ import annotations
@@ -51,9 +55,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import serve  # noqa: E402
+from build_site import SITE_GAMES  # noqa: E402
 from chromium import launch_args  # noqa: E402
 
-from py_engine.bench import measure  # noqa: E402
+from py_engine.ai import HINT  # noqa: E402
+from py_engine.bench import CONFIGS, measure, search_rate  # noqa: E402
 
 TIMEOUT_MS = 120_000
 # A pause after each load, so that a closed page's worker has ended before the next load starts.
@@ -113,15 +119,54 @@ def playouts_in_pyodide(context: Any, url: str, seconds: float) -> dict[str, flo
     return figures
 
 
+def searches_in_pyodide(context: Any, url: str, configs: list[tuple[str, dict[str, Any]]],
+                        seconds: float) -> list[dict[str, float]]:
+    """The engine's search benchmark in the page's worker for each (game, options), after one
+    run of the first to warm up (as ``playouts_in_pyodide``)."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
+    run = ("([name, options, s]) => document.querySelector('script[name=engine]')"
+           ".xworker.sync.bench_search(name, options, s)")
+    name, options = configs[0]
+    page.evaluate(run, [name, json.dumps(options), seconds])
+    answers = [json.loads(page.evaluate(run, [name, json.dumps(options), seconds]))
+               for name, options in configs]
+    page.close()
+    return answers
+
+
+def print_searches(labels: list[str], in_pyodide: list[dict[str, float]],
+                   in_cpython: list[dict[str, float]]) -> None:
+    """The table of search iterations per second, and a hint's iterations in the browser."""
+    keys = ("search_iterations_per_s", "uct_iterations_per_s")
+    print("Search iterations/s, each as game's search | textbook UCT")
+    print(f"  {'configuration':<22} {'in Pyodide':^17}   {'in CPython (wall)':^17}"
+          f"   {'Pyodide / CPython':^17}")
+    for label, pyodide, cpython in zip(labels, in_pyodide, in_cpython, strict=True):
+        figures = [" | ".join(f"{row[key]:>7,.0f}" for key in keys) for row in (pyodide, cpython)]
+        ratios = " | ".join(f"{pyodide[key] / cpython[key]:>7.2f}" for key in keys)
+        print(f"  {label:<22} {figures[0]}   {figures[1]}   {ratios}")
+    print(f"A hint ({HINT.seconds:g} s) in the browser runs about:")
+    for label, pyodide in zip(labels, in_pyodide, strict=True):
+        print(f"  {label:<22} {pyodide['search_iterations_per_s'] * HINT.seconds:>8,.0f}"
+              " iterations")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--loads", type=int, default=15, help="loads of each page (medians)")
     parser.add_argument("--seconds", type=float, default=3.0, help="playout benchmark duration")
+    parser.add_argument("--search-seconds", type=float, default=2.0,
+                        help="search benchmark duration, per configuration and search")
     args = parser.parse_args(argv)
     if not (args.site / "bench" / "pyodide.html").exists():
         print(f"{args.site} is not a built site: run `make site` first", file=sys.stderr)
         return 1
+    searched = [(label, name, options) for label, name, options in CONFIGS if name in SITE_GAMES]
+    searches_cpython = [search_rate(name, options, args.search_seconds, clock=time.perf_counter)
+                        for _, name, options in searched]
     server, base = serve.start(args.site)
     game_url, bare_url = base + "bounders.html", base + "bench/pyodide.html"
     empty_url = base + "bench/pyscript.html"
@@ -149,6 +194,10 @@ def main(argv: list[str] | None = None) -> int:
             for rows, url, mark, warm in pages[turn:] + pages[:turn]:
                 rows.append(load(context, url, mark, warm))
         in_pyodide = playouts_in_pyodide(context, game_url, args.seconds)
+        searches = searches_in_pyodide(
+            context, game_url, [(name, options) for _, name, options in searched],
+            args.search_seconds,
+        )
         context.close()
     server.shutdown()
     in_cpython = measure("bounders", {"size": 7}, args.seconds)
@@ -187,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, value, target, met in rows:
         verdict = "" if met is None else ("  met" if met else "  MISSED")
         print(f"  {label:<34} {value:>8}  {target:<8}{verdict}")
+    print_searches([label for label, _, _ in searched], searches, searches_cpython)
     return 0
 
 
