@@ -1,11 +1,13 @@
 """The computer opponent: a ladder of levels over the tree search.
 
 A level is a search of a number of iterations within a thinking time (whichever ends first),
-and, for the lower levels, a way of choosing that plays like a person still learning: among the
-actions the search found nearly as good as its best, one is drawn with a temperature (a
-Boltzmann choice over their mean rewards). A move that wins at once is always played, and no
-level picks an action the search judges clearly worse than its best (``margin``), so even the
-first level takes what obviously scores.
+and, for the lower levels, the moves of a person still learning: with some probability the
+level plays, as a newcomer does, an action that gains most right away (which takes a win at
+once and never ignores what obviously scores), and otherwise the search's choice. How many
+iterations each level searches and how often it plays the newcomer's move are tuned per game
+(``Knowledge.levels`` in ``games/<game>/ai.py``), so that in every game the lowest level is
+about even with a one-move-greedy player and each level wins about three games in four against
+the one below (measured with ``python -m py_engine arena GAME --ladder``).
 
 ``choose(game, "hard")`` answers with an action. A browser worker that must stay free to answer
 other messages uses a ``Thinker`` instead and calls ``think()`` in short slices::
@@ -21,7 +23,6 @@ and a slice never runs past the deadline (a search iteration takes a few millise
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -36,18 +37,14 @@ from .mcts import Clock, Knowledge, Search, greedy_move
 
 @dataclass(frozen=True)
 class Level:
-    """How the computer plays at one level: at most ``iterations`` search iterations (None: no
-    limit) within ``seconds``; then the most visited action when ``temperature`` is 0, else an
-    action drawn with probability proportional to ``exp((mean - best) / temperature)`` among
-    those whose mean reward is within ``margin`` of the best one's. With probability
-    ``greedy`` it plays instead, as a newcomer does, an action that gains most points right
-    away (the search's move whenever it wins at once)."""
+    """How the computer plays at one level: with probability ``greedy``, as a newcomer does,
+    an action that gains most points right away (decided at once, without a search); else the
+    most visited action of a search of at most ``iterations`` iterations (None: no limit)
+    within ``seconds``."""
 
     name: str
     seconds: float
     iterations: int | None = None
-    temperature: float = 0.0
-    margin: float = 0.0
     greedy: float = 0.0
 
     def scaled(self, factor: float) -> Level:
@@ -56,15 +53,14 @@ class Level:
         return replace(self, seconds=self.seconds * factor, iterations=iterations)
 
 
-# Weakest first. The iterations triple from level to level; the three lower levels also choose
-# with a temperature among the actions nearly as good as the best, and the two lowest often
-# take what scores at once.
+# Weakest first: the thinking time of each level, and how it plays a game that tunes nothing
+# (each game's ``Knowledge.levels`` changes the iterations and the newcomer's share).
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("beginner", 0.5, 100, temperature=0.12, margin=0.3, greedy=0.5),
-        Level("casual", 0.5, 100, temperature=0.04, margin=0.15, greedy=0.2),
-        Level("easy", 1.0, 300, temperature=0.015, margin=0.06),
+        Level("beginner", 0.5, 100, greedy=0.5),
+        Level("casual", 0.5, 100, greedy=0.2),
+        Level("easy", 1.0, 300),
         Level("medium", 2.0, 1000),
         Level("hard", 4.0, 3000),
         Level("expert", 8.0, 10000),
@@ -173,7 +169,7 @@ class Thinker:
         if root.won is not None:
             return True
         children = root.children
-        if root.untried or len(children) < 2 or self.level.temperature:
+        if root.untried or len(children) < 2:
             return False
         first, second = sorted((c.visits for c in children), reverse=True)[:2]
         rate = self.search.iterations / max(now - self.started, 1e-6)
@@ -188,27 +184,13 @@ class Thinker:
         self.done = True
 
     def action(self) -> str:
-        """The action chosen: once decided, the level's choice (drawn once, then kept); before,
-        the search's best so far."""
+        """The action chosen: once decided, the level's choice (then kept); before, the
+        search's best so far."""
         if not self.done:
             return self.search.best_action()
         if self.chosen is None:
-            self.chosen = self._choose()
+            self.chosen = self.search.best_action()
         return self.chosen
-
-    def _choose(self) -> str:
-        """The level's choice among the root's actions (see ``Level``)."""
-        search, level = self.search, self.level
-        if search.root.won is not None or not level.temperature:
-            return search.best_action()
-        ranked = search.ranked()
-        if not ranked:
-            return search.best_action()
-        best = ranked[0][2]  # the most visited action's mean: the search's judgement
-        pool = [(action, min(mean, best)) for action, _, mean in ranked
-                if mean >= best - level.margin]
-        weights = [math.exp((mean - best) / level.temperature) for _, mean in pool]
-        return self.rng.choices([action for action, _ in pool], weights)[0]
 
     def win_chances(self) -> list[float]:
         """Each seat's estimated chance to win, from the search so far."""
