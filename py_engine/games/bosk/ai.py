@@ -13,7 +13,7 @@ a node's moves one at a time, the best by that shared estimate first (progressiv
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...core import Game
 from ...mcts import Knowledge
@@ -30,9 +30,31 @@ class BoskKnowledge(Knowledge):
     rave = 300.0
     widening = 1.0
     leaves = True
+    # A newcomer's move (what scores at once) is fair here and the search gains slowly with
+    # iterations, so the lower levels mix the two and the upper ones search much longer.
+    levels = {
+        "beginner": {"iterations": 30, "greedy": 0.95},
+        "casual": {"iterations": 30, "greedy": 0.65},
+        "easy": {"iterations": 30, "greedy": 0.15},
+        "medium": {"iterations": 100},
+        "hard": {"iterations": 600},
+        "expert": {"iterations": 3000},
+    }
+    # With four seats a newcomer's move is worth more (30 iterations searched barely beat it).
+    levels_for_four: Mapping[str, Mapping[str, float]] = {
+        "beginner": {"iterations": 30, "greedy": 0.8},
+        "casual": {"iterations": 30, "greedy": 0.4},
+        "easy": {"iterations": 30, "greedy": 0.0},
+        "medium": {"iterations": 60},
+        "hard": {"iterations": 400},
+        "expert": {"iterations": 3000},
+    }
 
     def __init__(self, share: float = SHARE) -> None:
         self.share = share
+
+    def tuning(self, players: int) -> Mapping[str, Mapping[str, float]]:
+        return self.levels_for_four if players >= 4 else self.levels
 
     def evaluate(self, game: Game) -> list[float]:
         """Summer's points and winter's as the park stands now (the result once over)."""

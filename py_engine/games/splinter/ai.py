@@ -74,8 +74,8 @@ class SplinterKnowledge(Knowledge):
         "casual": {"iterations": 140, "greedy": 0.0},
         "easy": {"iterations": 190},
         "medium": {"iterations": 270},
-        "hard": {"iterations": 900},
-        "expert": {"iterations": 3000},
+        "hard": {"iterations": 600},
+        "expert": {"iterations": 1500},
     }
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
