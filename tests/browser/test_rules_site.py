@@ -286,7 +286,7 @@ def test_first_game_opens_against_the_easy_computer(
     page.click("#first-game-link")
     page.wait_for_url(re.compile(r"/bounders\.html#"))
     seats = page.evaluate("localStorage.getItem('tabula.seats.bounders')")
-    assert json.loads(seats) == ["person", "easy"]
+    assert json.loads(seats) == ["person", "beginner"]
     # The game page links back to the rules in a new tab, so the game stays where it is.
     link = page.locator("header .rules-link")
     assert link.get_attribute("href") == page_name("bounders")

@@ -15,7 +15,7 @@ import { setupPrefs } from "./prefs.js";
 const game = document.body.dataset.game;
 const PROGRESS_KEY = `tabula.rules.${game}`;
 const SEATS_KEY = `tabula.seats.${game}`;
-const FIRST_GAME_SEATS = ["person", "easy"];
+const FIRST_GAME_SEATS = ["person", "beginner"]; // the level for a first game
 const rerender = []; // what to say again when the language changes
 
 function loadSolved() {
@@ -269,7 +269,7 @@ function setupExercise(section) {
   if (solved.has(data.id)) say({ key: "rules.exercise.before", state: "before" });
 }
 
-// --- the first game: a new game against the Easy computer -----------------------------------
+// --- the first game: a new game against the Beginner computer ------------------------------
 
 function setupFirstGame() {
   document.getElementById("first-game-link")?.addEventListener("click", () => {
