@@ -45,9 +45,9 @@ class BoskKnowledge(Knowledge):
         "beginner": {"iterations": 30, "greedy": 0.8},
         "casual": {"iterations": 30, "greedy": 0.4},
         "easy": {"iterations": 30, "greedy": 0.0},
-        "medium": {"iterations": 60},
+        "medium": {"iterations": 100},
         "hard": {"iterations": 400},
-        "expert": {"iterations": 3000},
+        "expert": {"iterations": 1500},
     }
 
     def __init__(self, share: float = SHARE) -> None:

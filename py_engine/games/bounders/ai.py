@@ -26,12 +26,12 @@ class BoundersKnowledge(Knowledge):
     # A newcomer's move (what scores at once) is weak here and a short search strong, so the
     # lower levels mostly play the newcomer's move and the upper ones search a little.
     levels = {
-        "beginner": {"iterations": 30, "greedy": 0.95},
-        "casual": {"iterations": 30, "greedy": 0.65},
-        "easy": {"iterations": 30, "greedy": 0.2},
-        "medium": {"iterations": 36},
-        "hard": {"iterations": 70},
-        "expert": {"iterations": 150},
+        "beginner": {"iterations": 30, "greedy": 0.97},
+        "casual": {"iterations": 30, "greedy": 0.63},
+        "easy": {"iterations": 30, "greedy": 0.27},
+        "medium": {"iterations": 30},
+        "hard": {"iterations": 60},
+        "expert": {"iterations": 110},
     }
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
