@@ -73,8 +73,8 @@ class SplinterKnowledge(Knowledge):
     # move now and then: its slips are what decide their games.
     levels = {
         "beginner": {"iterations": 50, "greedy": 0.6},
-        "casual": {"iterations": 120, "greedy": 0.45},
-        "easy": {"iterations": 160, "greedy": 0.25},
+        "casual": {"iterations": 150, "greedy": 0.25},
+        "easy": {"iterations": 220, "greedy": 0.05},
         "medium": {"iterations": 270},
         "hard": {"iterations": 600},
         "expert": {"iterations": 1500},
