@@ -266,7 +266,8 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str]) -> str:
 
 
 def first_game_html(content: dict[str, Any], catalogue: dict[str, str]) -> str:
-    """The first-game section: tips and a link that opens a new game against the Beginner computer."""
+    """The first-game section: tips and a link that opens a new game against the Beginner
+    computer."""
     game = content["game"]
     options = content["first_game"].get("options", {})
     fragment = "&".join(f"{k}={v}" for k, v in options.items())
