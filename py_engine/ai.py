@@ -5,9 +5,10 @@ and, for the lower levels, the moves of a person still learning: with some proba
 level plays, as a newcomer does, an action that gains most right away (which takes a win at
 once and never ignores what obviously scores), and otherwise the search's choice. How many
 iterations each level searches and how often it plays the newcomer's move are tuned per game
-(``Knowledge.levels`` in ``games/<game>/ai.py``), so that in every game the lowest level is
-about even with a one-move-greedy player and each level wins about three games in four against
-the one below (measured with ``python -m py_engine arena GAME --ladder``).
+(``Knowledge.levels`` in ``games/<game>/ai.py``) toward the ladder's aims: the lowest level
+about even with a one-move-greedy player, each level winning about three games in four against
+the one below (measured with ``python -m py_engine arena GAME --ladder``; the README says how
+near each game comes).
 
 ``choose(game, "hard")`` answers with an action. A browser worker that must stay free to answer
 other messages uses a ``Thinker`` instead and calls ``think()`` in short slices::
