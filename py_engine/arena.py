@@ -496,8 +496,8 @@ def main_ladder(
 @dataclass
 class Estimates:
     """Self-play's win estimates against outcomes: for every seat before every move, the
-    search's raw estimate (its mean reward), the chance the page shows (the raw estimate as the
-    game's knowledge reads it, ``Knowledge.chances``) and whether that seat won (a draw 1/n)."""
+    search's raw estimate (its mean reward), the chance the page shows (the raw estimate
+    sharpened by the game's ``Knowledge.sharpness``) and whether that seat won (a draw 1/n)."""
 
     raw: list[list[float]] = field(default_factory=list)
     shown: list[list[float]] = field(default_factory=list)
@@ -519,7 +519,7 @@ def self_play(
         while not game.is_over:
             search = Search(game, rng.randrange(2**32), knowledge)
             search.run(iterations)
-            raw.append([total / search.iterations for total in search.totals])
+            raw.append(search.mean_rewards())
             shown.append(search.win_chances())
             game.play(search.best_action())
         outcome = game.result()
@@ -564,6 +564,13 @@ def best_sharpness(raw: list[list[float]], truth: list[list[float]]) -> float:
     return max((k / 20 for k in range(1, 81)), key=likelihood)
 
 
+def _cells(count: int, said: float, came: float, width: int = 6) -> str:
+    """One bin of a calibration table: its count, mean estimate and share come true."""
+    if not count:
+        return f"{count:>{width}} {'-':>10} {'-':>10}"
+    return f"{count:>{width}} {said:>10.1%} {came:>10.1%}"
+
+
 def calibration(
     name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1,
     bins: int = 10,
@@ -583,20 +590,13 @@ def main_calibration(
     shown = " ".join(f"{k}={v}" for k, v in options.items())
     print(f"{name} {shown}".strip() + f": {games} self-play games, {iterations} iterations a move")
     print(f"{'estimate':<10} {'count':>6} {'mean said':>10} {'came true':>10}"
-          f"   {'raw count':>9} {'raw said':>9} {'came true':>10}")
+          f"   {'raw count':>9} {'raw said':>10} {'came true':>10}")
     rows = calibration_table(found.shown, found.truth)
     raw_rows = calibration_table(found.raw, found.truth)
-    for k, ((count, said, came), (raw_count, raw_said, raw_came)) in enumerate(
-        zip(rows, raw_rows, strict=True)
-    ):
-        if count or raw_count:
-            low, high = k / len(rows), (k + 1) / len(rows)
-            cells = [f"{count:>6}", f"{said:>10.1%}" if count else f"{'-':>10}",
-                     f"{came:>10.1%}" if count else f"{'-':>10}", f"{raw_count:>9}",
-                     f"{raw_said:>9.1%}" if raw_count else f"{'-':>9}",
-                     f"{raw_came:>10.1%}" if raw_count else f"{'-':>10}"]
-            print(f"{low:.0%}-{high:.0%}".ljust(10) + " " + " ".join(cells[:3]) + "   "
-                  + " ".join(cells[3:]))
+    for k, (row, raw_row) in enumerate(zip(rows, raw_rows, strict=True)):
+        if row[0] or raw_row[0]:
+            band = f"{k / len(rows):.0%}-{(k + 1) / len(rows):.0%}"
+            print(f"{band:<10} {_cells(*row)}   {_cells(*raw_row, width=9)}")
     knowledge = knowledge_for(new_game(name, **options))
     print(f"sharpness that fits these games best: {best_sharpness(found.raw, found.truth):g}"
           f" (the game's knowledge uses {knowledge.sharpness:g})")

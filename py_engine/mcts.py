@@ -50,11 +50,6 @@ class Knowledge:
         """The levels' changes for a game of ``players`` seats (by default ``levels``)."""
         return self.levels
 
-    def chances(self, means: Sequence[float], players: int) -> list[float]:
-        """Each seat's chance to win from its mean reward over a search: the means sharpened
-        (or flattened) by ``sharpness`` and made to sum to 1."""
-        return list(means) if self.sharpness == 1.0 else sharpened(means, self.sharpness)
-
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         """The order in which a node's moves are added to the tree: the last one first."""
         order = list(moves)
@@ -92,7 +87,9 @@ class Knowledge:
 
 def sharpened(means: Sequence[float], power: float) -> list[float]:
     """Each share raised to ``power`` and made to sum to 1 again: above 1 the leader's share
-    grows, below 1 the shares draw together."""
+    grows, below 1 the shares draw together (at 1 they are as they were)."""
+    if power == 1.0:
+        return list(means)
     powered = [max(mean, 1e-9) ** power for mean in means]
     total = sum(powered)
     return [p / total for p in powered]
@@ -376,14 +373,16 @@ class Search:
             return ranked[0][0]
         return self.game.action_of(self.root.untried[-1])
 
+    def mean_rewards(self) -> list[float]:
+        """Each seat's mean reward over the search's iterations (even shares before any)."""
+        if not self.iterations:
+            return [1.0 / self.players] * self.players
+        return [total / self.iterations for total in self.totals]
+
     def win_chances(self) -> list[float]:
-        """Each seat's estimated chance to win: its mean reward over the search, as the game's
-        knowledge reads it (``Knowledge.chances``); certain once a move that wins at once is
-        found."""
+        """Each seat's estimated chance to win: its mean reward over the search, sharpened by
+        the game's ``Knowledge.sharpness``; certain once a move that wins at once is found."""
         if self.root.won is not None:  # the seat to move wins at once: no estimate about it
             seat = self.root.seat
             return [float(s == seat) for s in range(self.players)]
-        if not self.iterations:
-            return [1.0 / self.players] * self.players
-        means = [total / self.iterations for total in self.totals]
-        return self.knowledge.chances(means, self.players)
+        return sharpened(self.mean_rewards(), self.knowledge.sharpness)
