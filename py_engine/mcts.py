@@ -45,6 +45,9 @@ class Knowledge:
     # How sharp the win estimate is: each seat's chance is taken proportional to its mean reward
     # raised to this power (below 1, the raw means say more than self-play bears out).
     sharpness = 1.0
+    # How much less than a half the seat searching counts a draw (its opponent that much more):
+    # above 0 the search plays on for a win rather than repeat into a draw it could avoid.
+    contempt = 0.0
 
     def tuning(self, players: int) -> Mapping[str, Mapping[str, float]]:
         """The levels' changes for a game of ``players`` seats (by default ``levels``)."""
@@ -97,10 +100,13 @@ def sharpened(means: Sequence[float], power: float) -> list[float]:
 
 class Node:
     """A position of the tree: the move that led to it and who made it, the seat to move, the
-    moves not yet added as children, and the mover's summed rewards over its visits."""
+    moves not yet added as children, and the mover's summed rewards over its visits. ``cap``
+    is the most the mover can hope for from here once the seat to move is known to be able to
+    draw at once (with two seats): each reward counted for the mover is held under it."""
 
     __slots__ = (
-        "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won", "amaf"
+        "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won",
+        "amaf", "cap",
     )
 
     def __init__(self, move: int, mover: int, game: Game, order: list[int]) -> None:
@@ -113,6 +119,7 @@ class Node:
         self.value = 0.0
         self.ends: list[float] | None = game.rewards() if self.seat is None else None
         self.won: Node | None = None
+        self.cap = 1.0
         self.amaf: dict[int, list[float]] = {}  # move -> [count, summed reward] (RAVE)
 
 
@@ -177,9 +184,24 @@ class Search:
         self.knowledge = knowledge or Knowledge()
         self.exploration = exploration
         self.root = self._node(-1, -1)
+        self.drawn = self._drawn(self.knowledge.contempt)
         self.totals = [0.0] * self.players
         self.iterations = 0
         self.stopped = False
+
+    def _drawn(self, contempt: float) -> list[float] | None:
+        """What a draw is worth to each seat in the tree, if not an even share: the seat to
+        move at the root counts it ``contempt`` less than a half, its opponent that much more."""
+        seat = self.root.seat
+        if not contempt or self.players != 2 or seat is None:
+            return None
+        return [0.5 + (contempt if s != seat else -contempt) for s in range(2)]
+
+    def _judged(self, rewards: list[float]) -> list[float]:
+        """The rewards as the tree counts them: a draw at the worth set by the contempt."""
+        if self.drawn is not None and rewards[0] == rewards[1]:
+            return self.drawn
+        return rewards
 
     def _node(self, move: int, mover: int) -> Node:
         game = self.game
@@ -197,8 +219,13 @@ class Search:
         game.do(move)
         child = self._node(move, mover)
         node.children.append(child)
-        if child.ends is not None and child.ends[mover] == 1.0:
-            node.won = child
+        ends = child.ends
+        if ends is not None:
+            if ends[mover] == 1.0:
+                node.won = child
+            elif self.players == 2 and ends[0] == ends[1] and node.mover >= 0:
+                # the seat to move can draw here: the seat that moved in gets no more than that
+                node.cap = min(node.cap, self._judged(ends)[node.mover])
         path.append(child)
         return child
 
@@ -288,6 +315,7 @@ class Search:
         rewards = node.ends if node.ends is not None else knowledge.playout(game, self.rng, trace)
         for _ in range(len(path) - 1):
             game.undo_move()
+        judged = self._judged(rewards)
         seen: list[set[int]] = [set() for _ in range(self.players)]
         for seat, move in trace:
             seen[seat].add(move)
@@ -295,14 +323,14 @@ class Search:
             step = path[depth]
             step.visits += 1
             if step.mover >= 0:
-                step.value += rewards[step.mover]
+                step.value += min(judged[step.mover], step.cap)
             if depth + 1 < len(path):
                 below = path[depth + 1]
                 seen[below.mover].add(below.move)
             to_move = step.seat
             if to_move is None or step.visits == 1:  # a leaf just added keeps no shared counts
                 continue
-            reward = rewards[to_move]
+            reward = judged[to_move]
             amaf = step.amaf
             for move in seen[to_move]:
                 shared = amaf.get(move)
@@ -345,10 +373,11 @@ class Search:
         rewards = node.ends if node.ends is not None else self.knowledge.playout(game, self.rng)
         for _ in range(len(path) - 1):
             game.undo_move()
+        judged = self._judged(rewards)
         for step in path:
             step.visits += 1
             if step.mover >= 0:
-                step.value += rewards[step.mover]
+                step.value += min(judged[step.mover], step.cap)
         totals = self.totals
         for seat in range(self.players):
             totals[seat] += rewards[seat]

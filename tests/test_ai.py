@@ -530,7 +530,7 @@ def test_splinter_knowledge_sees_every_move_that_ends_the_game() -> None:
         candidates = set(splitting(game, moves))
         seat = game.to_move
         assert seat is not None
-        winning, losing = sort_out(game, moves)
+        winning, drawing, losing = sort_out(game, moves)
         for move in moves:
             game.do(move)
             ends = game.to_move is None
@@ -540,9 +540,62 @@ def test_splinter_knowledge_sees_every_move_that_ends_the_game() -> None:
                 ending_seen += 1
                 assert move in candidates
             assert (move in winning) == (reward == 1.0)
+            assert (move in drawing) == (reward == 0.5)
             assert (move in losing) == (reward == 0.0)
         rng.shuffle(moves)
     assert ending_seen > 0
+
+
+def test_splinter_knowledge_sees_a_draw_by_repetition() -> None:
+    """Both players step a piece away and back, twice: the fourth step back brings the opening
+    position round a third time, a draw. The search's ordering sees that move as a draw and
+    tries it before any move that does not end the game."""
+    from py_engine.games.splinter.ai import SplinterKnowledge, repeating, sort_out
+
+    game = new_game("splinter")
+    away = ["g7-h6", "f7-g6", "h6-g7", "g6-f7"]
+    for action in away:
+        game.play(action)
+        assert not repeating(game, game.moves())  # no position has been seen twice yet
+    for action in away[:3]:
+        game.play(action)
+    back = game.move_of(away[3])
+    assert repeating(game, game.moves()) == [back]
+    winning, drawing, losing = sort_out(game, game.moves())
+    assert drawing == [back] and not winning and not losing
+    order = SplinterKnowledge().expansion_order(game, game.moves(), random.Random(1))
+    assert order[-1] == back  # the last of the order is tried first
+    game.play(away[3])
+    result = game.result()
+    assert result["reason"] == "repetition" and result["winner"] is None
+
+
+def test_a_move_that_lets_the_opponent_draw_is_worth_no_more_than_the_draw() -> None:
+    """Black stepping back lets White bring the opening position round a third time. With a
+    contempt of 0.1 the searching seat counts a draw as 0.4, so that step is worth at most 0.4
+    to Black, however its other replies play out; and White, searching, values its drawing
+    move at 0.4 too."""
+    from py_engine.games.splinter.ai import SplinterKnowledge
+
+    knowledge = SplinterKnowledge()
+    knowledge.contempt = 0.1
+    game = new_game("splinter")
+    away = ["g7-h6", "f7-g6", "h6-g7", "g6-f7"]
+    for action in away + away[:2]:
+        game.play(action)
+    search = Search(game, seed=3, knowledge=knowledge)
+    search.run(600)
+    step_back = next(n for n in search.root.children if n.move == game.move_of(away[2]))
+    assert step_back.cap == pytest.approx(0.4)
+    assert step_back.value / step_back.visits <= 0.4 + 1e-9
+    others = [n.value / n.visits for n in search.root.children if n is not step_back]
+    assert max(others) > 0.4  # the cap is not what every move is worth
+
+    game.play(away[2])
+    search = Search(game, seed=3, knowledge=knowledge)
+    search.run(200)
+    means = {action: mean for action, _, mean in search.ranked()}
+    assert means[away[3]] == pytest.approx(0.4)
 
 
 def test_bradley_terry_orders_and_anchors() -> None:

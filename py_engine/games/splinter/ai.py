@@ -3,10 +3,13 @@
 A game ends when a move parts the kings, and a move can part anything only if the square its
 piece leaves was holding its neighbours together: the neighbours still occupied after the move
 (the square stepped onto always is) do not touch one another. That test costs a few look-ups,
-so the search runs only the few moves that pass it to see how they end: tree nodes try the
-moves that win at once first and those that lose at once last. Playouts stay random but put
-back a move that loses at once and draw another (up to ``TRIES`` draws), so a playout ends
-when someone parts the kings to their own profit, not by a blunder.
+so the search runs only the few moves that pass it to see how they end, with the moves that
+bring back a position seen twice (a third time draws; found from the position keys). Tree nodes
+try the moves that win at once first, then those that draw at once, and those that lose at
+once last: a draw its opponent can take is known to the tree at once, so a search that is
+ahead does not walk into it. Playouts stay random but put back a move that loses at once and
+draw another (up to ``TRIES`` draws), so a playout ends when someone parts the kings to their
+own profit, not by a blunder.
 """
 
 from __future__ import annotations
@@ -41,13 +44,49 @@ def splitting(game: Splinter, moves: Sequence[int]) -> list[int]:
     return found
 
 
-def sort_out(game: Splinter, moves: Sequence[int]) -> tuple[list[int], set[int]]:
-    """The moves that win at once for the player to move, and those that lose at once."""
+def repeating(game: Splinter, moves: Sequence[int]) -> list[int]:
+    """The moves among ``moves`` that may bring a position round a third time: those after
+    which the position, with the opponent to move, has been seen twice already. The position's
+    key is worked out from the pieces the move shifts, without playing it."""
+    twice = {key for key, count in game.seen.items() if count >= 2}
+    if not twice:
+        return []
+    grid, board = game.grid, game.board
+    steps, keys, cells = grid.steps, grid.keys, grid.cells
+    after = game.hash ^ grid.turn_keys[3 - game.turn]
+    found = []
+    for move in moves:
+        start = move >> 3
+        step = steps[move & 7]
+        end = start + step
+        while board[end] > 0:
+            end += step
+        if board[end] < 0:  # a piece leaves the board: no earlier position comes back
+            continue
+        key = after
+        square = end - step
+        while True:
+            piece = board[square]
+            key ^= keys[piece * cells + square] ^ keys[piece * cells + square + step]
+            if square == start:
+                break
+            square -= step
+        if key in twice:
+            found.append(move)
+    return found
+
+
+def sort_out(game: Splinter, moves: Sequence[int]) -> tuple[list[int], list[int], set[int]]:
+    """The moves that end the game at once, as the player to move sees them: those that win,
+    those that draw (a third repetition, or kings parted level) and those that lose."""
     seat = game.to_move
     assert seat is not None
     winning: list[int] = []
+    drawing: list[int] = []
     losing: set[int] = set()
-    for move in splitting(game, moves):
+    candidates = splitting(game, moves)
+    candidates.extend(m for m in repeating(game, moves) if m not in candidates)
+    for move in candidates:
         game.do(move)
         if game.to_move is None:
             reward = game.rewards()[seat]
@@ -55,8 +94,10 @@ def sort_out(game: Splinter, moves: Sequence[int]) -> tuple[list[int], set[int]]
                 winning.append(move)
             elif reward == 0.0:
                 losing.add(move)
+            else:
+                drawing.append(move)
         game.undo_move()
-    return winning, losing
+    return winning, drawing, losing
 
 
 class SplinterKnowledge(Knowledge):
@@ -83,12 +124,13 @@ class SplinterKnowledge(Knowledge):
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         assert isinstance(game, Splinter)
         order = super().expansion_order(game, moves, rng)
-        winning, losing = sort_out(game, moves)
-        if winning or losing:
-            first = set(winning)
+        winning, drawing, losing = sort_out(game, moves)
+        if winning or drawing or losing:
+            ending = losing.union(winning, drawing)
             order = (
                 [m for m in order if m in losing]
-                + [m for m in order if m not in losing and m not in first]
+                + [m for m in order if m not in ending]
+                + drawing
                 + winning
             )
         return order
