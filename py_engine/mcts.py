@@ -101,8 +101,9 @@ def sharpened(means: Sequence[float], power: float) -> list[float]:
 class Node:
     """A position of the tree: the move that led to it and who made it, the seat to move, the
     moves not yet added as children, and the mover's summed rewards over its visits. ``cap``
-    is the most the mover can hope for from here once the seat to move is known to be able to
-    draw at once (with two seats): each reward counted for the mover is held under it."""
+    is the most the mover can hope for from here once its opponent is known to be able to draw
+    at once (with two seats): the mover's summed rewards, and each one counted from then on,
+    are held under it."""
 
     __slots__ = (
         "move", "mover", "seat", "untried", "children", "visits", "value", "ends", "won",
@@ -223,9 +224,12 @@ class Search:
         if ends is not None:
             if ends[mover] == 1.0:
                 node.won = child
-            elif self.players == 2 and ends[0] == ends[1] and node.mover >= 0:
-                # the seat to move can draw here: the seat that moved in gets no more than that
+            elif self.players == 2 and ends[0] == ends[1] and node.mover not in (-1, mover):
+                # the opponent of the seat that moved in can draw here (not the same seat
+                # moving again, as after a pass): that seat gets no more than the draw, its
+                # visits so far included
                 node.cap = min(node.cap, self._judged(ends)[node.mover])
+                node.value = min(node.value, node.cap * node.visits)
         path.append(child)
         return child
 

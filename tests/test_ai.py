@@ -598,6 +598,74 @@ def test_a_move_that_lets_the_opponent_draw_is_worth_no_more_than_the_draw() -> 
     assert means[away[3]] == pytest.approx(0.4)
 
 
+class Choice(Game):
+    """Two moves for the first seat. After ``a`` the same seat moves again (as after a pass)
+    and may draw or win; after ``b`` the other seat moves and may draw or give the game up."""
+
+    name = "choice"
+    title = "Choice"
+    OPTIONS: dict[str, Any] = {}
+    NAMES = {1: "a", 2: "b", 3: "draw", 4: "win", 5: "resign"}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.played: list[int] = []
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        if not self.played:
+            return 0
+        if len(self.played) == 1:
+            return 0 if self.played[0] == 1 else 1
+        return None
+
+    def moves(self) -> list[int]:
+        if not self.played:
+            return [1, 2]
+        return [3, 4] if self.played[0] == 1 else [3, 5]
+
+    def do(self, move: int) -> None:
+        self.played.append(move)
+
+    def undo_move(self) -> None:
+        self.played.pop()
+
+    def action_of(self, move: int) -> str:
+        return self.NAMES[move]
+
+    def move_of(self, action: str) -> int:
+        return next(m for m in self.moves() if self.NAMES[m] == action)
+
+    def score(self) -> Any:
+        return {"totals": [0, 0]}
+
+    def result(self) -> Any:
+        if self.to_move is not None:
+            return None
+        winner = None if self.played[-1] == 3 else 0
+        return {"winner": winner, "ranking": [0, 1], "reason": "chosen"}
+
+    def picture(self, *args: Any) -> str:
+        return "<svg />"
+
+
+def test_only_the_opponents_draw_caps_a_move() -> None:
+    """After ``b`` the opponent can draw at once, so ``b`` is worth at most the draw to the
+    first seat; after ``a`` the first seat itself moves again and could draw, which caps
+    nothing: it can win there instead."""
+    search = Search(Choice(), seed=1)
+    search.run(60)
+    worth = {search.game.action_of(n.move): n for n in search.root.children}
+    assert worth["b"].cap == 0.5
+    assert worth["b"].value / worth["b"].visits <= 0.5
+    assert worth["a"].cap == 1.0
+    assert search.best_action() == "a"
+
+
 def test_bradley_terry_orders_and_anchors() -> None:
     # a beats b 8-2, b beats c 8-2, a beats c 10-0; ratings in that order, a at 0.
     score: list[list[float]] = [[0, 8, 10], [2, 0, 8], [0, 2, 0]]

@@ -111,10 +111,9 @@ class SplinterKnowledge(Knowledge):
     # With the contempt, self-play games are decided and the raw estimate is a little modest
     # (``arena --calibrate 200``, 24 games: 60-70 % came true 71 % of the time): sharpened.
     sharpness = 1.3
-    # A newcomer's move (a capture when there is one) is about as good as a short search here;
-    # a search gains fast up to a few hundred iterations, then slowly. Two searches of nearly
-    # the same length mostly draw by repetition, so the lower levels also play a newcomer's
-    # move now and then: its slips are what decide their games.
+    # A newcomer's move (a capture when there is one) is weak against a search that plays on
+    # for a win, and a search gains fast up to a few hundred iterations, then slowly: Beginner
+    # mostly plays the newcomer's move, and the levels above it search longer and slip less.
     levels = {
         "beginner": {"iterations": 50, "greedy": 0.75},
         "casual": {"iterations": 150, "greedy": 0.25},
