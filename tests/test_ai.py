@@ -725,22 +725,72 @@ def test_calibration_sets_estimates_against_outcomes(capsys: pytest.CaptureFixtu
     assert "sharpness that fits these games best" in out
 
 
-def test_bosk_playout_leaves_take_spaces_over_before_their_own() -> None:
-    from py_engine.games.bosk.ai import BoskKnowledge, leaf_choice
+def test_bosk_playout_leaves_go_where_they_gain_most_in_winter() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge, leaf_choice, leaf_gain
     from py_engine.games.bosk.game import Bosk
-    from py_engine.games.bosk.rules import LEAF
+    from py_engine.games.bosk.rules import KIND, LEAF
 
-    top = [-1, 0, 1, 1]  # space 0 empty, 1 seat 0's, 2 and 3 seat 1's
+    # Winter with two seats: alone 8, first 5, second 3, tied first 4 each.
+    assert leaf_gain([0, 2], 0, -1) == pytest.approx(6.1)  # 0-8 becomes 3-5, and it is free
+    assert leaf_gain([0, 2], 0, 1) == 8.0  # 0-8 becomes 4-4
+    assert leaf_gain([3, 0], 0, -1) == pytest.approx(0.1)  # alone before and after
+    assert leaf_gain([3, 1], 0, 0) == -0.5  # its own space: nothing gained, a token spent
+    region = [0, 0, 0, 1, 1]
+    top = [-1, 1, 1, -1, 0]
+    squirrel = [-1] * 5
+    counts = [[0, 2], [1, 0]]
     rng = random.Random(1)
-    assert leaf_choice(0, [LEAF + 1, LEAF + 0, LEAF + 2], top, rng) == LEAF + 0
-    assert {leaf_choice(0, [LEAF + 1, LEAF + 2, LEAF + 3], top, rng) for _ in range(20)} == {
-        LEAF + 2, LEAF + 3
-    }
-    assert leaf_choice(1, [LEAF + 2, LEAF + 1], top, rng) == LEAF + 1
+    everything = [LEAF + s for s in (0, 1, 3, 4)]
+    assert leaf_choice(0, everything, top, squirrel, region, counts, rng) == LEAF + 1
+    assert leaf_choice(0, [LEAF + 4, LEAF + 0], top, squirrel, region, counts, rng) == LEAF + 0
+    assert leaf_choice(0, [LEAF + 4, LEAF + 3], top, squirrel, region, counts, rng) == LEAF + 3
+    # A playout that never wanders lays every leaf where it gains most as the park then
+    # stands: the region counts it keeps as it plays agree with the park's own.
     game = advanced("bosk", {}, 60, seed=4)
     assert isinstance(game, Bosk)
+    history = list(game.history)
+    trace: list[tuple[int, int]] = []
+    rewards = BoskKnowledge(wander=0.0).playout(game, random.Random(3), trace)
+    assert game.history == history and abs(sum(rewards) - 1) < 1e-9
+    def gain(seat: int, move: int) -> float:
+        space = move % KIND
+        owner = game.squirrel[space] if game.squirrel[space] >= 0 else game.top[space]
+        return leaf_gain(game.controlled()[game.geo.region[space]], seat, owner)
+
+    checked = 0
+    for seat, move in trace:
+        moves = list(game.moves())
+        if move >= LEAF and len(moves) > 1:
+            assert gain(seat, move) == max(gain(seat, m) for m in moves)
+            checked += 1
+        game.do(move)
+    assert checked > 10
     points = BoskKnowledge().evaluate(game)
-    assert len(points) == 2 and sum(points) >= sum(game.summer)
+    assert game.is_over and points == game.rewards()
+
+
+def test_bosk_playout_plants_where_its_lines_gain_most() -> None:
+    from py_engine.games.bosk.ai import plant_choice, plant_gain
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, VALUE
+
+    # Summer with two seats: alone 3, first 2, second 1. A 4 beside the other seat's 3 turns
+    # 0-3 into 2-1; on an empty line it stands alone.
+    assert plant_gain([[0, 3], [0, 0]], (0, 1), 0, 4) == 4.0 + 3.0
+    assert plant_gain([[0, 3], [0, 0]], (0, 1), 0, 3) == 3.0 + 3.0  # level: 0-3 becomes 1-1
+    game = new_game("bosk")
+    assert isinstance(game, Bosk)
+    game.play("plant 1@b2")
+    sums = game.line_sums()
+    lines = game.geo.point_lines
+    chosen = plant_choice(1, game.moves(), sums, lines, 400, random.Random(2))
+    value, point = divmod(chosen % KIND, VALUE)
+    best = max(
+        plant_gain(sums, lines[m % KIND % VALUE], 1, m % KIND // VALUE + 1) for m in game.moves()
+    )
+    # Beating the 1 on row 2 or column b (2 points) and standing alone on the other line (3):
+    assert best == 7.0 and plant_gain(sums, lines[point], 1, value + 1) == best
+    assert value + 1 >= 2 and set(lines[point]) & set(lines[game.geo.point_index["b2"]])
 
 
 def test_the_ladder_rungs_are_the_pairs_its_aims_are_about() -> None:

@@ -4,10 +4,15 @@ Only the winner scores a win, but with three or four seats a playout's winner sa
 its own; its points say more. A playout's reward is therefore mostly the win and partly the
 seat's share of all points scored, which still sums to 1 over the seats.
 
-A playout lays each leaf where it takes a space (an empty one first, then one another seat
-holds) rather than on its own. Plant, tree and leaf moves keep their meaning from one position
-to another, so the search shares what it learns about a move between positions (RAVE) and adds
-a node's moves one at a time, the best by that shared estimate first (progressive widening).
+A playout plays like someone who reads the score sheet. In spring it looks at a few trees it
+could plant and plants the one that gains most on its row and column lines as they stand. In
+autumn each leaf (and the squirrel) goes where it gains most in its region's winter points as
+the park stands, against the other seats: taking a region's first space, or drawing level, is
+worth more than one more space where the seat already leads. One leaf in five is laid at random
+instead, so that playouts still vary. Plant, tree and leaf moves keep their meaning from one
+position to another, so the search shares what it learns about a move between positions (RAVE)
+and adds a node's moves one at a time, the best by that shared estimate first (progressive
+widening).
 """
 
 from __future__ import annotations
@@ -18,14 +23,18 @@ from collections.abc import Mapping, Sequence
 from ...core import Game
 from ...mcts import Knowledge
 from .game import Bosk
-from .rules import LEAF, S_LEAF, WINTER_TABLE, award
+from .rules import KIND, S_LEAF, S_PLANT, S_SQUIRREL, SUMMER_TABLE, VALUE, WINTER_TABLE, award
 
 SHARE = 0.3
+WANDER = 0.2  # the share of a playout's leaves laid at random
+PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 
 
 class BoskKnowledge(Knowledge):
-    """Playouts whose leaves take spaces and whose reward mixes the win with each seat's share
-    of the points; shared statistics and progressive widening."""
+    """Playouts that plant and lay leaves where they gain most as the score stands, and whose
+    reward mixes the win with each seat's share of the points; shared statistics and
+    progressive widening. ``wander`` is the share of leaves laid at random, ``plant_looks`` how
+    many plant moves a playout weighs (0: plant at random)."""
 
     rave = 300.0
     widening = 1.0
@@ -53,8 +62,12 @@ class BoskKnowledge(Knowledge):
         "expert": {"iterations": 1500},
     }
 
-    def __init__(self, share: float = SHARE) -> None:
+    def __init__(
+        self, share: float = SHARE, wander: float = WANDER, plant_looks: int = PLANT_LOOKS
+    ) -> None:
         self.share = share
+        self.wander = wander
+        self.plant_looks = plant_looks
 
     def tuning(self, players: int) -> Mapping[str, Mapping[str, float]]:
         return self.levels_for_four if players >= 4 else self.levels
@@ -74,14 +87,34 @@ class BoskKnowledge(Knowledge):
         self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
     ) -> list[float]:
         assert isinstance(game, Bosk)
+        top, squirrel, region = game.top, game.squirrel, game.geo.region
+        point_lines = game.geo.point_lines
+        counts = game.controlled()
+        sums = game.line_sums() if game.step == S_PLANT else []
+        looks, wander = self.plant_looks, self.wander
         depth = 0
-        top = game.top
         while (seat := game.to_move) is not None:
             moves = game.moves()
-            if self.leaves and game.step == S_LEAF and len(moves) > 1:
-                move = leaf_choice(seat, moves, top, rng)
+            step = game.step
+            if step == S_PLANT and looks:
+                move = plant_choice(seat, moves, sums, point_lines, looks, rng)
+                value, point = divmod(move % KIND, VALUE)
+                for line in point_lines[point]:
+                    sums[line][seat] += value + 1
+            elif (
+                (step == S_LEAF or step == S_SQUIRREL) and self.leaves and len(moves) > 1
+                and rng.random() >= wander
+            ):
+                move = leaf_choice(seat, moves, top, squirrel, region, counts, rng)
             else:
                 move = rng.choice(moves)
+            if step == S_LEAF or step == S_SQUIRREL:
+                space = move % KIND
+                owner = squirrel[space] if squirrel[space] >= 0 else top[space]
+                held = counts[region[space]]
+                if owner >= 0:
+                    held[owner] -= 1
+                held[seat] += 1
             if trace is not None:
                 trace.append((seat, move))
             game.do(move)
@@ -92,20 +125,101 @@ class BoskKnowledge(Knowledge):
         return rewards
 
 
-def leaf_choice(seat: int, moves: Sequence[int], top: list[int], rng: random.Random) -> int:
-    """A playout's leaf: a space no one holds, else one another seat holds, else one of its
-    own (ties at random): a leaf that takes a space over gains it, one on its own gains
-    nothing."""
-    best = -1
+# Points by each seat's values in one region (winter) or line (summer), kept as they are met:
+# a playout meets the same few counts again and again.
+_AWARDS: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+
+
+def _award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list[int]:
+    key = (table, tuple(values))
+    points = _AWARDS.get(key)
+    if points is None:
+        points = _AWARDS[key] = award(values, table)
+    return points
+
+
+def edge(
+    before: Sequence[int], after: Sequence[int], seat: int, table: tuple[int, int, int, int, int]
+) -> float:
+    """What a change of one region's (or line's) values from ``before`` to ``after`` gains
+    ``seat``: its own points gained less the mean of what each other seat gains."""
+    was, now = _award(before, table), _award(after, table)
+    mine = now[seat] - was[seat]
+    others = sum(now) - sum(was) - mine
+    return mine - others / (len(now) - 1)
+
+
+def leaf_gain(held: Sequence[int], seat: int, owner: int) -> float:
+    """What a leaf gains ``seat`` in winter points in a region whose spaces each seat holds
+    ``held``, laid on a space that ``owner`` holds (-1: no one): a space no one holds is worth a
+    tenth of a point more (it costs one token, taking one over costs the stack), one of its own
+    gains nothing and is the last choice."""
+    if owner == seat:
+        return -0.5
+    after = list(held)
+    after[seat] += 1
+    if owner >= 0:
+        after[owner] -= 1
+    return edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
+
+
+def leaf_choice(
+    seat: int,
+    moves: Sequence[int],
+    top: Sequence[int],
+    squirrel: Sequence[int],
+    region: Sequence[int],
+    counts: Sequence[Sequence[int]],
+    rng: random.Random,
+) -> int:
+    """A playout's leaf or squirrel: the space where it gains most (``leaf_gain``) as the park
+    stands, ties at random."""
+    best = -1e9
     found: list[int] = []
     for move in moves:
-        owner = top[move - LEAF]
-        gain = 2 if owner < 0 else 1 if owner != seat else 0
+        space = move % KIND
+        owner = squirrel[space] if squirrel[space] >= 0 else top[space]
+        gain = leaf_gain(counts[region[space]], seat, owner)
         if gain > best:
             best, found = gain, [move]
         elif gain == best:
             found.append(move)
     return found[0] if len(found) == 1 else rng.choice(found)
+
+
+def plant_gain(
+    sums: Sequence[Sequence[int]], lines: Sequence[int], seat: int, value: int
+) -> float:
+    """What planting a tree of ``value`` gains ``seat`` in summer points on ``lines`` (the row
+    and column lines through its point), the lines' values as they stand."""
+    gain = 0.0
+    for line in lines:
+        before = sums[line]
+        after = list(before)
+        after[seat] += value
+        gain += edge(before, after, seat, SUMMER_TABLE)
+    return gain
+
+
+def plant_choice(
+    seat: int,
+    moves: Sequence[int],
+    sums: Sequence[Sequence[int]],
+    point_lines: Sequence[Sequence[int]],
+    looks: int,
+    rng: random.Random,
+) -> int:
+    """A playout's spring move: of ``looks`` plant moves drawn at random, the one that gains
+    most on its lines (``plant_gain``), the first drawn on a tie."""
+    best = -1e9
+    chosen = moves[0]
+    for _ in range(looks):
+        move = rng.choice(moves)
+        value, point = divmod(move % KIND, VALUE)
+        gain = plant_gain(sums, point_lines[point], seat, value + 1)
+        if gain > best:
+            best, chosen = gain, move
+    return chosen
 
 
 def shaped(game: Bosk, share: float) -> list[float]:

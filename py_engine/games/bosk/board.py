@@ -170,6 +170,11 @@ class Park:
              tuple(p for p, (x, _) in enumerate(self.point_xy) if x == col))
             for col in range(1, w)
         ]
+        # The row line and the column line through each point, as indexes into ``lines``.
+        self.point_lines = [
+            tuple(i for i, (_, points) in enumerate(self.lines) if p in points)
+            for p in range(len(self.point_xy))
+        ]
 
     def _spaces(self, offsets: tuple[tuple[int, int], ...], x: int, y: int) -> tuple[int, ...]:
         """The spaces at ``offsets`` from ``(x, y)`` that lie in the park."""

@@ -402,7 +402,7 @@ class Bosk(Game):
     def _summer(self) -> None:
         """Score every line; the lowest score starts autumn (ties: nearest clockwise)."""
         totals = [0] * self.n
-        for sums in self._line_sums():
+        for sums in self.line_sums():
             for seat, points in enumerate(award(sums, SUMMER_TABLE)):
                 totals[seat] += points
         self.summer = tuple(totals)
@@ -411,7 +411,7 @@ class Bosk(Game):
         self.start = self.seat = nearest_clockwise(tied, self.start, self.n)
         self.step = S_WIND
 
-    def _line_sums(self) -> list[list[int]]:
+    def line_sums(self) -> list[list[int]]:
         """Each row and column line of points: each seat's tree values added."""
         owner, value = self.tree_owner, self.tree_value
         all_sums = []
@@ -426,7 +426,7 @@ class Bosk(Game):
     def summer_lines(self) -> list[dict[str, Any]]:
         """Each line for the score sheet: its label, each seat's sum, points and places."""
         lines = []
-        for (label, _), sums in zip(self.geo.lines, self._line_sums(), strict=True):
+        for (label, _), sums in zip(self.geo.lines, self.line_sums(), strict=True):
             first, second = places(sums)
             lines.append({
                 "line": label, "sums": sums, "points": award(sums, SUMMER_TABLE),
