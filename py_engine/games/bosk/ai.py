@@ -40,8 +40,9 @@ class BoskKnowledge(Knowledge):
     widening = 1.0
     leaves = True
     # A playout's reward is partly a share of the points, so the mean says little of who wins
-    # in mid-game: flattened as self-play bears out (``arena --calibrate``, two seats).
-    sharpness = 0.55
+    # in mid-game: flattened as self-play bears out (``arena --calibrate 3000``, two seats, the
+    # hint's iterations in the browser).
+    sharpness = 0.7
     # A newcomer's move (what scores at once) is fair here and the search gains slowly with
     # iterations, so the lower levels mix the two and the upper ones search much longer.
     levels = {
