@@ -737,13 +737,12 @@ def test_bosk_playout_leaves_go_where_they_gain_most_in_winter() -> None:
     assert leaf_gain([3, 1], 0, 0) == -0.5  # its own space: nothing gained, a token spent
     region = [0, 0, 0, 1, 1]
     top = [-1, 1, 1, -1, 0]
-    squirrel = [-1] * 5
     counts = [[0, 2], [1, 0]]
     rng = random.Random(1)
     everything = [LEAF + s for s in (0, 1, 3, 4)]
-    assert leaf_choice(0, everything, top, squirrel, region, counts, rng) == LEAF + 1
-    assert leaf_choice(0, [LEAF + 4, LEAF + 0], top, squirrel, region, counts, rng) == LEAF + 0
-    assert leaf_choice(0, [LEAF + 4, LEAF + 3], top, squirrel, region, counts, rng) == LEAF + 3
+    assert leaf_choice(0, everything, top, region, counts, rng) == LEAF + 1
+    assert leaf_choice(0, [LEAF + 4, LEAF + 0], top, region, counts, rng) == LEAF + 0
+    assert leaf_choice(0, [LEAF + 4, LEAF + 3], top, region, counts, rng) == LEAF + 3
     # A playout that never wanders lays every leaf where it gains most as the park then
     # stands: the region counts it keeps as it plays agree with the park's own.
     game = advanced("bosk", {}, 60, seed=4)

@@ -88,7 +88,7 @@ class BoskKnowledge(Knowledge):
         self, game: Game, rng: random.Random, trace: list[tuple[int, int]] | None = None
     ) -> list[float]:
         assert isinstance(game, Bosk)
-        top, squirrel, region = game.top, game.squirrel, game.geo.region
+        top, region = game.top, game.geo.region
         point_lines = game.geo.point_lines
         counts = game.controlled()
         sums = game.line_sums() if game.step == S_PLANT else []
@@ -106,12 +106,12 @@ class BoskKnowledge(Knowledge):
                 (step == S_LEAF or step == S_SQUIRREL) and self.leaves and len(moves) > 1
                 and rng.random() >= wander
             ):
-                move = leaf_choice(seat, moves, top, squirrel, region, counts, rng)
+                move = leaf_choice(seat, moves, top, region, counts, rng)
             else:
                 move = rng.choice(moves)
             if step == S_LEAF or step == S_SQUIRREL:
                 space = move % KIND
-                owner = squirrel[space] if squirrel[space] >= 0 else top[space]
+                owner = top[space]
                 held = counts[region[space]]
                 if owner >= 0:
                     held[owner] -= 1
@@ -168,19 +168,18 @@ def leaf_choice(
     seat: int,
     moves: Sequence[int],
     top: Sequence[int],
-    squirrel: Sequence[int],
     region: Sequence[int],
     counts: Sequence[Sequence[int]],
     rng: random.Random,
 ) -> int:
     """A playout's leaf or squirrel: the space where it gains most (``leaf_gain``) as the park
-    stands, ties at random."""
+    stands, ties at random. No leaf or squirrel may go where a squirrel is, so a space's
+    holder is its top token's owner."""
     best = -1e9
     found: list[int] = []
     for move in moves:
         space = move % KIND
-        owner = squirrel[space] if squirrel[space] >= 0 else top[space]
-        gain = leaf_gain(counts[region[space]], seat, owner)
+        gain = leaf_gain(counts[region[space]], seat, top[space])
         if gain > best:
             best, found = gain, [move]
         elif gain == best:
