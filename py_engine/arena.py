@@ -92,12 +92,14 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class Outcome:
-    """One game: which configuration sat where, who won (None: draw), each seat's move times."""
+    """One game: which configuration sat where, who won (None: draw), each seat's move times,
+    and every seat in the order it finished (best first)."""
 
     seating: list[int]
     winner: int | None
     reason: str
     times: list[list[float]]
+    ranking: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,8 @@ def play_one(setup: Setup, index: int) -> Outcome:
         game.play(action)
     outcome = game.result()
     assert outcome is not None
-    return Outcome(seating, outcome["winner"], str(outcome["reason"]), times)
+    return Outcome(seating, outcome["winner"], str(outcome["reason"]), times,
+                   list(outcome["ranking"]))
 
 
 def run(setup: Setup, games: int, jobs: int = 1,
@@ -256,41 +259,66 @@ def pair_seats(first: str, second: str, players: int) -> list[str]:
     return [first if seat % 2 == 0 else second for seat in range(players)]
 
 
+def finished_ahead(outcome: Outcome, mine: Sequence[int]) -> float:
+    """The share of seat-against-seat meetings won by the configurations ``mine`` (indices
+    into the setup's seats): every seat they hold against every seat the others hold, a
+    meeting won by the seat that finished ahead, a drawn game half to each. With two seats
+    this is the game's result; with four, a game between two configurations holding two seats
+    each is four meetings, so a level that finishes ahead of the other's seats scores even when
+    its own other seat is the one that wins."""
+    if outcome.winner is None:
+        return 0.5
+    place = {seat: k for k, seat in enumerate(outcome.ranking)}
+    ours = [s for s in place if outcome.seating[s] in mine]
+    theirs = [s for s in place if outcome.seating[s] not in mine]
+    meetings = [place[a] < place[b] for a in ours for b in theirs]
+    return sum(meetings) / len(meetings)
+
+
 @dataclass
 class Ladder:
-    """The ladder's results: each configuration's score against each other (a win 1, a draw
-    1/2) and the games each pair played."""
+    """The ladder's results: each configuration's score against each other (a game counts 1,
+    shared as ``finished_ahead`` says: with two seats a win 1 and a draw 1/2), the games each
+    pair played, and how many of them a seat of each configuration won outright."""
 
     configs: list[str]
     score: list[list[float]]
     games: list[list[int]]
+    firsts: list[list[int]]
+    players: int = 2
 
     @classmethod
-    def empty(cls, configs: list[str]) -> Ladder:
+    def empty(cls, configs: list[str], players: int = 2) -> Ladder:
         n = len(configs)
-        return cls(configs, [[0.0] * n for _ in range(n)], [[0] * n for _ in range(n)])
+        return cls(configs, [[0.0] * n for _ in range(n)], [[0] * n for _ in range(n)],
+                   [[0] * n for _ in range(n)], players)
 
-    def add(self, a: int, b: int, winner: int | None) -> None:
-        """One game between configurations ``a`` and ``b``; ``winner`` is one of them or None."""
+    def add(self, a: int, b: int, share: float, first: int | None = None) -> None:
+        """One game between configurations ``a`` and ``b``: ``a``'s share of it (1 a win, 1/2
+        a draw), and the one whose seat won outright (None: a draw)."""
         self.games[a][b] += 1
         self.games[b][a] += 1
-        if winner is None:
-            self.score[a][b] += 0.5
-            self.score[b][a] += 0.5
-        else:
-            self.score[winner][a if winner == b else b] += 1.0
+        self.score[a][b] += share
+        self.score[b][a] += 1.0 - share
+        if first is not None:
+            self.firsts[first][b if first == a else a] += 1
 
     def rate(self, a: int, b: int) -> float:
         """``a``'s share of the points against ``b``."""
         return self.score[a][b] / self.games[a][b] if self.games[a][b] else math.nan
 
 
-def _ladder_game(task: tuple[Setup, int, int, int]) -> tuple[int, int, int | None]:
+Played = tuple[int, int, float, int | None]  # the pair, the first's share, whose seat won
+
+
+def _ladder_game(task: tuple[Setup, int, int, int]) -> Played:
     setup, a, b, index = task
     outcome = play_one(setup, index)
+    mine = [k for k, config in enumerate(setup.seats) if config == setup.seats[0]]
+    share = finished_ahead(outcome, mine)
     if outcome.winner is None:
-        return a, b, None
-    return a, b, a if setup.seats[outcome.seating[outcome.winner]] == setup.seats[0] else b
+        return a, b, share, None
+    return a, b, share, a if outcome.seating[outcome.winner] in mine else b
 
 
 def run_ladder(
@@ -308,7 +336,7 @@ def run_ladder(
         raise ValueError("a ladder needs at least two different configurations")
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    ladder = Ladder.empty(names)
+    ladder = Ladder.empty(names, players)
     tasks: list[tuple[Setup, int, int, int]] = []
     chosen = set(rung_pairs(names)) if rungs else None
     for a in range(len(names)):
@@ -320,20 +348,24 @@ def run_ladder(
                           scale, cpu)
             tasks.extend((setup, a, b, index) for index in range(games))
     if jobs <= 1:
-        results: Iterator[tuple[int, int, int | None]] = map(_ladder_game, tasks)
-        for count, (a, b, winner) in enumerate(results, start=1):
-            ladder.add(a, b, winner)
-            if progress:
-                won = "draw" if winner is None else names[winner]
-                progress(f"game {count}/{len(tasks)}: {names[a]} v {names[b]}: {won}")
+        for count, played in enumerate(map(_ladder_game, tasks), start=1):
+            _record(ladder, played, count, len(tasks), players, progress)
         return ladder
     with ProcessPoolExecutor(jobs) as pool:
-        for count, (a, b, winner) in enumerate(pool.map(_ladder_game, tasks), start=1):
-            ladder.add(a, b, winner)
-            if progress:
-                won = "draw" if winner is None else names[winner]
-                progress(f"game {count}/{len(tasks)}: {names[a]} v {names[b]}: {won}")
+        for count, played in enumerate(pool.map(_ladder_game, tasks), start=1):
+            _record(ladder, played, count, len(tasks), players, progress)
     return ladder
+
+
+def _record(ladder: Ladder, played: Played, count: int, total: int, players: int,
+            progress: Callable[[str], None] | None) -> None:
+    a, b, share, first = played
+    ladder.add(a, b, share, first)
+    if progress:
+        names = ladder.configs
+        won = "draw" if first is None else names[first]
+        ahead = f" ({names[a]} ahead in {share:.0%} of the seat meetings)" if players > 2 else ""
+        progress(f"game {count}/{total}: {names[a]} v {names[b]}: {won}{ahead}")
 
 
 def rung_pairs(names: Sequence[str]) -> list[tuple[int, int]]:
@@ -453,7 +485,7 @@ def targets(ladder: Ladder) -> list[str]:
         checks.append((levels[0], GREEDY, "about 50%"))
     pairs = zip(levels, levels[1:], strict=False)
     checks.extend((upper, lower, "65-80%") for lower, upper in pairs)
-    if "medium" in levels and levels[-1] != "medium":
+    if "medium" in levels and levels.index("medium") < len(levels) - 2:
         checks.append((levels[-1], "medium", ">= 90%"))
     lines = []
     for a_name, b_name, aim in checks:
@@ -463,10 +495,14 @@ def targets(ladder: Ladder) -> list[str]:
             continue
         points = ladder.score[a][b]
         low, high = wilson(round(points), played)
+        won = f"; a seat of {a_name} won {ladder.firsts[a][b]}" if ladder.players > 2 else ""
         lines.append(
-            f"{a_name} v {b_name}: {points:g}/{played} = {points / played:.0%}"
-            f" [{low:.0%}, {high:.0%}] (aim: {aim})"
+            f"{a_name} v {b_name}: {points:.4g}/{played} = {points / played:.0%}"
+            f" [{low:.0%}, {high:.0%}] (aim: {aim}{won})"
         )
+    if ladder.players > 2 and lines:
+        lines.insert(0, "(each game shared by the seat-against-seat meetings won: every seat"
+                        " of one against every seat of the other, the one that finished ahead)")
     return lines
 
 

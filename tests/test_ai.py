@@ -24,14 +24,17 @@ from py_engine.ai import (
 )
 from py_engine.arena import (
     Ladder,
+    Outcome,
     Setup,
     best_sharpness,
     bradley_terry,
     calibration_table,
     check_seats,
+    finished_ahead,
     ladder_configs,
     pair_seats,
     run,
+    run_ladder,
     wilson,
 )
 from py_engine.cli import main
@@ -685,9 +688,41 @@ def test_ladder_pairs_share_the_seats() -> None:
     assert pair_seats("a", "b", 4) == ["a", "b", "a", "b"]
     assert ladder_configs(50) == [*LEVELS, "random", "greedy", "uct:50"]
     ladder = Ladder.empty(["a", "b"])
-    ladder.add(0, 1, 1)
-    ladder.add(0, 1, None)
+    ladder.add(0, 1, 0.0, 1)
+    ladder.add(0, 1, 0.5, None)
     assert ladder.rate(1, 0) == 0.75 and ladder.games[0][1] == 2
+    assert ladder.firsts[1][0] == 1 and ladder.firsts[0][1] == 0
+
+
+def test_a_ladder_game_with_four_seats_counts_every_seat_against_every_other() -> None:
+    # Configurations A (setup seats 0 and 2) and B (1 and 3), seated as in game 0.
+    def outcome(ranking: list[int], seating: list[int] | None = None) -> Outcome:
+        return Outcome(seating or [0, 1, 2, 3], ranking[0], "score", [], ranking)
+
+    assert finished_ahead(outcome([0, 2, 1, 3]), [0, 2]) == 1.0  # both ahead of both
+    assert finished_ahead(outcome([0, 1, 3, 2]), [0, 2]) == 0.5  # A first and last
+    assert finished_ahead(outcome([0, 1, 2, 3]), [0, 2]) == 0.75  # A first and third
+    assert finished_ahead(outcome([0, 1, 2, 3]), [1, 3]) == 0.25
+    assert finished_ahead(outcome([1, 0, 2, 3]), [0, 2]) == 0.5  # A second and third
+    # Game 1 seats them one along: seat 0 holds setup seat 3 (B) and seat 1 holds A.
+    assert finished_ahead(outcome([1, 3, 0, 2], [3, 0, 1, 2]), [0, 2]) == 1.0
+    # Two seats: the game's result.
+    assert finished_ahead(Outcome([0, 1], 1, "score", [], [1, 0]), [0]) == 0.0
+    assert finished_ahead(Outcome([0, 1], None, "draw", [], [0, 1]), [0]) == 0.5
+
+
+def test_a_ladder_with_four_seats_shares_each_game_by_the_finishing_order() -> None:
+    ladder = run_ladder("bosk", {"players": 4}, games=2, scale=0.02,
+                        configs=["beginner", "greedy"])
+    assert ladder.players == 4 and ladder.games[0][1] == 2
+    assert ladder.score[0][1] + ladder.score[1][0] == pytest.approx(2.0)
+    assert ladder.firsts[0][1] + ladder.firsts[1][0] == 2  # Bosk's tie rule leaves no draw
+    for a in (0, 1):
+        share = ladder.score[a][1 - a] * 4
+        assert share == pytest.approx(round(share))  # four meetings a game
+    # a configuration whose seat won finished ahead in at least half the meetings
+    if ladder.firsts[0][1] == 2:
+        assert ladder.rate(0, 1) >= 0.5
 
 
 def test_ladder_command_prints_ratings_and_targets(capsys: pytest.CaptureFixture[str]) -> None:
