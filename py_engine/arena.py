@@ -11,7 +11,11 @@ time, as in play, or the process's CPU time (``cpu``), so that figures measured 
 machine stay fair.
 
 The ladder (``ladder``) plays every pair of levels and baselines against each other and rates
-them all together (Bradley-Terry, on the Elo scale, ``random`` at 0).
+them all together (Bradley-Terry, on the Elo scale, ``random`` at 0). With four seats each of a
+pair holds two, and a game counts as the meetings of every seat of one with every seat of the
+other, each won by the seat that finished ahead: what a player of four wants to know of a level
+is whether it finishes ahead of them, and a game won outright by one seat of four says little
+of the other three (those outright wins are reported beside).
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ class BoundersKnowledge(Knowledge):
 
     rave = 300.0
     widening = 1.0
+    # At the hint's budget (``arena --calibrate 7700``, 12 games, about what the hint searches
+    # in 2 s in the browser) the raw estimate is a little too sure above 70 %: flattened.
+    sharpness = 0.8
     # A newcomer's move (what scores at once) is weak here and a short search strong, so the
     # lower levels mostly play the newcomer's move and the upper ones search a little.
     levels = {
