@@ -461,20 +461,32 @@ def test_a_thinker_reports_action_and_chances_for_a_hint() -> None:
     assert report["iterations"] == 40 and report["done"] is False
 
 
-def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points() -> None:
+def test_bosk_playout_rewards_mix_the_win_with_the_share_of_points_or_the_place() -> None:
     from py_engine.games.bosk.ai import BoskKnowledge, shaped
     from py_engine.games.bosk.game import Bosk
 
-    game = advanced("bosk", {"players": 3}, 400, seed=11)
-    while not game.is_over:
-        game.play(game.legal_actions()[0])
-    assert isinstance(game, Bosk) and isinstance(knowledge_for(game), BoskKnowledge)
+    def finished(players: int) -> Bosk:
+        game = advanced("bosk", {"players": players}, 400, seed=11)
+        while not game.is_over:
+            game.play(game.legal_actions()[0])
+        assert isinstance(game, Bosk) and isinstance(knowledge_for(game), BoskKnowledge)
+        return game
+
+    # Two seats: the win, and the seat's part of all points.
+    game = finished(2)
     rewards = shaped(game, 0.3)
     winner = game.rewards().index(1.0)
     totals = game.totals()
     assert abs(sum(rewards) - 1) < 1e-9
     assert rewards[winner] == pytest.approx(0.7 + 0.3 * totals[winner] / sum(totals))
-    assert max(rewards) == rewards[winner]
+    assert rewards[1 - winner] == pytest.approx(0.3 * totals[1 - winner] / sum(totals))
+    # More seats: the win, and the place. With three, first is ahead of both others (2 of 2,
+    # scaled by 2/3), second of one, last of none; with four, 3, 2, 1 and 0 of 3, scaled by 2/4.
+    for players, by_place in ((3, [0.9, 0.1, 0.0]), (4, [0.85, 0.1, 0.05, 0.0])):
+        game = finished(players)
+        rewards = shaped(game, 0.3)
+        assert [rewards[seat] for seat in game.ranking()] == pytest.approx(by_place)
+        assert game.rewards()[game.ranking()[0]] == 1.0
 
 
 def test_a_position_built_without_a_record_is_searched_in_place() -> None:
