@@ -4,8 +4,8 @@ Only the winner scores a win, and one playout's winner says little on its own. A
 reward is therefore mostly the win and partly, with two seats, the seat's share of all points
 scored, or, with three or four, its place: how many of the other seats it finished ahead of.
 (With four seats a share of the points barely moves from one playout to the next, and a search
-rewarded by it gained little from more iterations; rewarded by the place, it finishes ahead of
-the others far more often.) Either way the rewards sum to 1 over the seats.
+rewarded by it gained little from more iterations; at equal iterations, a search rewarded by
+the place finished ahead of one rewarded by the points in about five meetings of eight.) Either way the rewards sum to 1 over the seats.
 
 A playout plays like someone who reads the score sheet. In spring it looks at a few trees it
 could plant and plants the one that gains most on its row and column lines as they stand. In
