@@ -5,7 +5,8 @@ reward is therefore mostly the win and partly, with two seats, the seat's share 
 scored, or, with three or four, its place: how many of the other seats it finished ahead of.
 (With four seats a share of the points barely moves from one playout to the next, and a search
 rewarded by it gained little from more iterations; at equal iterations, a search rewarded by
-the place finished ahead of one rewarded by the points in about five meetings of eight.) Either way the rewards sum to 1 over the seats.
+the place finished ahead of one rewarded by the points in about five meetings of eight.)
+Either way the rewards sum to 1 over the seats.
 
 A playout plays like someone who reads the score sheet. In spring it looks at a few trees it
 could plant and plants the one that gains most on its row and column lines as they stand. In
