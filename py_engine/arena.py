@@ -103,7 +103,7 @@ class Outcome:
     winner: int | None
     reason: str
     times: list[list[float]]
-    ranking: list[int] = field(default_factory=list)
+    ranking: list[int]
 
 
 @dataclass(frozen=True)
@@ -353,22 +353,23 @@ def run_ladder(
             tasks.extend((setup, a, b, index) for index in range(games))
     if jobs <= 1:
         for count, played in enumerate(map(_ladder_game, tasks), start=1):
-            _record(ladder, played, count, len(tasks), players, progress)
+            _record(ladder, played, count, len(tasks), progress)
         return ladder
     with ProcessPoolExecutor(jobs) as pool:
         for count, played in enumerate(pool.map(_ladder_game, tasks), start=1):
-            _record(ladder, played, count, len(tasks), players, progress)
+            _record(ladder, played, count, len(tasks), progress)
     return ladder
 
 
-def _record(ladder: Ladder, played: Played, count: int, total: int, players: int,
+def _record(ladder: Ladder, played: Played, count: int, total: int,
             progress: Callable[[str], None] | None) -> None:
     a, b, share, first = played
     ladder.add(a, b, share, first)
     if progress:
         names = ladder.configs
         won = "draw" if first is None else names[first]
-        ahead = f" ({names[a]} ahead in {share:.0%} of the seat meetings)" if players > 2 else ""
+        more = ladder.players > 2
+        ahead = f" ({names[a]} ahead in {share:.0%} of the seat meetings)" if more else ""
         progress(f"game {count}/{total}: {names[a]} v {names[b]}: {won}{ahead}")
 
 
@@ -489,6 +490,7 @@ def targets(ladder: Ladder) -> list[str]:
         checks.append((levels[0], GREEDY, "about 50%"))
     pairs = zip(levels, levels[1:], strict=False)
     checks.extend((upper, lower, "65-80%") for lower, upper in pairs)
+    # (the top level against Medium, unless it is the step just above, already checked)
     if "medium" in levels and levels.index("medium") < len(levels) - 2:
         checks.append((levels[-1], "medium", ">= 90%"))
     lines = []

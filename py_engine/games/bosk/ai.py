@@ -233,14 +233,15 @@ def shaped(game: Bosk, share: float) -> list[float]:
     seats: with two seats, the seat's part of all points; with more, its place (how many of the
     other seats it finished ahead of, by the game's ranking, over the most it could), scaled by
     2 / seats so that the places also sum to 1."""
-    wins = game.rewards()
     n = game.n
     if n > 2:
-        places = game.ranking()
-        return [
-            (1 - share) * win + share * 2 * (n - 1 - places.index(seat)) / ((n - 1) * n)
-            for seat, win in enumerate(wins)
-        ]
+        ranking = game.ranking()
+        rewards = [0.0] * n
+        for place, seat in enumerate(ranking):
+            rewards[seat] = share * 2 * (n - 1 - place) / ((n - 1) * n)
+        rewards[ranking[0]] += 1 - share  # the win: first in the ranking, as ``rewards()``
+        return rewards
+    wins = game.rewards()
     totals = game.totals()
     points = sum(totals)
     if not points:
