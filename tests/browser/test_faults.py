@@ -377,6 +377,47 @@ def test_the_computer_thinking_when_its_worker_dies_still_plays(
     page.close()
 
 
+def test_a_preview_of_a_board_the_game_has_left_is_dropped_without_an_error(
+    context: Any, site_url: str
+) -> None:
+    """While the engine answers a move, the page's game is a move ahead of the board drawn. A
+    pointer that lands on an action of the drawn board then (a redraw moves the board under a
+    still pointer) asks about that board, not the game ahead, where the action may be refused:
+    no error is shown and the game goes on."""
+    page = context.new_page()
+    prepare(page, site_url, {})
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    start_new_game(page)
+    play(page, "g7")
+    # The move list's turns are asked for after the new position is known and before it is
+    # drawn: held back here, they keep the page in between for a second.
+    page.evaluate(
+        """async () => {
+            const { Engine } = await import("./js/engine.js");
+            const turns = Engine.prototype.turns;
+            Engine.prototype.turns = async function (...args) {
+                await new Promise((resolve) => setTimeout(resolve, 1500));
+                return turns.apply(this, args);
+            };
+        }"""
+    )
+    page.evaluate("document.querySelector('#board [data-action=\"e5\"]').dispatchEvent("
+                  "new MouseEvent('click', {bubbles: true}))")
+    page.wait_for_timeout(600)  # the engine has answered e5; its turns are held back
+    assert page.get_attribute("body", "data-ply") == "1"  # the board drawn is still g7's
+    # e6 is open beside g7 alone, but beside e5 it touches one stone of a colour and none of
+    # the other: refused in the game ahead
+    page.dispatch_event('#board [data-action="e6"]', "pointerover")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(1000)
+    assert page.is_hidden("#error"), page.text_content("#error")
+    assert page.text_content("#preview") == ""
+    play(page, "a1")
+    assert page.text_content("#record").endswith("\ng7\ne5\na1\n")
+    page.close()
+
+
 def test_a_dead_worker_under_an_embed_is_started_again(context: Any, site_url: str) -> None:
     page = context.new_page()
     prepare(page, site_url, {})

@@ -223,7 +223,7 @@ export class Engine {
 
   /** Call the worker's function `name`; a worker that does not answer within the limit (or
    * fails outside the engine) is replaced and the call made once more on the new one.
-   * `before` runs on a new worker first (a thinker started again).
+   * `before` runs first, on each worker the call is made on (a thinker started again there).
    * @param {string} name @param {any[]} args
    * @param {{extraMs?: number, before?: (generation: number, sync: any) => Promise<unknown>}} [how] */
   async call(name, args, { extraMs = 0, before } = {}) {
@@ -286,8 +286,14 @@ export class Engine {
   /** @type {(board: string, record: string, level: string | number) => Promise<any>} */
   thinkStart(board, record, level) {
     this.thinking.delete(board);
-    return this.call("think_start", [board, record, String(level)]).then((answer) => {
-      this.thinking.set(board, { record, level: String(level), generation: this.generation });
+    // the worker that started it: the one the call was last made on, which a worker started
+    // while the answer came back is not
+    const thought = { record, level: String(level), generation: 0 };
+    const on = async (generation) => {
+      thought.generation = generation;
+    };
+    return this.call("think_start", [board, record, thought.level], { before: on }).then((answer) => {
+      this.thinking.set(board, thought);
       return answer;
     });
   }

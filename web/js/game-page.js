@@ -422,35 +422,41 @@ function choose(select) {
   enqueue(() => go(state, { select }));
 }
 
+/** What the pointed or focused action would do, on the board as it is drawn. The preview
+ * belongs to the view that drew the element: the page's game can be a move ahead of the
+ * drawing while the engine answers, and an answer about a board no longer shown is dropped. */
 async function onPreview(event) {
   const el = eventElement(event)?.closest("#board [data-action]");
   const action = el instanceof SVGElement || el instanceof HTMLElement ? el.dataset.action : undefined;
-  const { view } = board;
-  if (!action || !engine || !view || view.result || action === previewing) return;
+  const shown = board.view;
+  if (!action || !engine || !shown || shown.result || action === previewing) return;
   previewing = action;
-  const ply = state.actions.length;
+  const current = () => previewing === action && board.view === shown;
   await board.queue;
-  if (previewing !== action || ply !== state.actions.length) return;
+  if (!current()) return;
   try {
     const settings = panel.previewText
       ? { picture: true, coords: checkbox("show-coords").checked, draw: panel.drawOptions?.() } : {};
-    const answer = await engine.preview(BOARD, recordText(game, state.options, state.actions), action, settings);
-    if (previewing !== action) return;
+    const answer = await engine.preview(BOARD, shown.record, action, settings);
+    if (!current()) return;
     if (answer.svg) showSvg($("board-preview"), answer.svg);
     $("board-preview").hidden = !answer.svg;
     if (panel.previewText) {
-      $("preview").textContent = panel.previewText(answer, view, t);
+      $("preview").textContent = panel.previewText(answer, shown, t);
     } else {
-      showPreview(action, answer.score);
+      showPreview(action, answer.score, shown.score);
     }
   } catch (error) {
-    showFailure(error);
+    // A preview is only a glance: one the engine refuses is left unshown, not put to the
+    // player as an error (a failed engine is still told).
+    if (error instanceof EngineError) console.warn("no preview of", action, error.message);
+    else showFailure(error);
   }
 }
 
-function showPreview(action, after) {
+function showPreview(action, after, before) {
   const parts = after.totals.map((total, seat) => {
-    const change = total - board.view.score.totals[seat];
+    const change = total - before.totals[seat];
     const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
     return t("preview.seat", {
       seat: seatName(seat), points: formatPoints(total), change: `${sign}${formatPoints(Math.abs(change))}`,
