@@ -539,7 +539,8 @@ def main_ladder(
 class Estimates:
     """Self-play's win estimates against outcomes: for every seat before every move, the
     search's raw estimate (its mean reward), the chance the page shows (the raw estimate
-    sharpened by the game's ``Knowledge.sharpness``) and whether that seat won (a draw 1/n)."""
+    sharpened by the game's ``Knowledge.sharpness_for`` its seats) and whether that seat won
+    (a draw 1/n)."""
 
     raw: list[list[float]] = field(default_factory=list)
     shown: list[list[float]] = field(default_factory=list)
@@ -639,6 +640,7 @@ def main_calibration(
         if row[0] or raw_row[0]:
             band = f"{k / len(rows):.0%}-{(k + 1) / len(rows):.0%}"
             print(f"{band:<10} {_cells(*row)}   {_cells(*raw_row, width=9)}")
-    knowledge = knowledge_for(new_game(name, **options))
+    game = new_game(name, **options)
+    used = knowledge_for(game).sharpness_for(game.players)
     print(f"sharpness that fits these games best: {best_sharpness(found.raw, found.truth):g}"
-          f" (the game's knowledge uses {knowledge.sharpness:g})")
+          f" (the game's knowledge uses {used:g})")

@@ -53,6 +53,11 @@ class Knowledge:
         """The levels' changes for a game of ``players`` seats (by default ``levels``)."""
         return self.levels
 
+    def sharpness_for(self, players: int) -> float:
+        """The win estimate's sharpness in a game of ``players`` seats (by default
+        ``sharpness``)."""
+        return self.sharpness
+
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         """The order in which a node's moves are added to the tree: the last one first."""
         order = list(moves)
@@ -414,8 +419,9 @@ class Search:
 
     def win_chances(self) -> list[float]:
         """Each seat's estimated chance to win: its mean reward over the search, sharpened by
-        the game's ``Knowledge.sharpness``; certain once a move that wins at once is found."""
+        the game's ``Knowledge.sharpness_for`` its seats; certain once a move that wins at once
+        is found."""
         if self.root.won is not None:  # the seat to move wins at once: no estimate about it
             seat = self.root.seat
             return [float(s == seat) for s in range(self.players)]
-        return sharpened(self.mean_rewards(), self.knowledge.sharpness)
+        return sharpened(self.mean_rewards(), self.knowledge.sharpness_for(self.players))

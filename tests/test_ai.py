@@ -124,6 +124,29 @@ def test_win_chances_are_read_with_the_games_sharpness() -> None:
     assert found[0.5][leader] == pytest.approx(sharpened(raw, 0.5)[leader])
 
 
+def test_win_chances_are_read_with_the_sharpness_of_the_seat_count() -> None:
+    """A game's estimate may be sharper or flatter with more seats: the search reads the
+    sharpness its game's knowledge gives for the seats at the table, and Bosk's differs with
+    four seats from two."""
+
+    class BySeats(Knowledge):
+        sharpness = 1.0
+
+        def sharpness_for(self, players: int) -> float:
+            return 3.0 if players >= 4 else self.sharpness
+
+    for players, power in ((2, 1.0), (4, 3.0)):
+        game = advanced("bosk", {"players": players}, 10, seed=4)
+        search = Search(game, seed=2, knowledge=BySeats())
+        search.run(60)
+        raw = search.mean_rewards()
+        assert max(raw) > min(raw)  # uneven, so the power has something to change
+        assert search.win_chances() == pytest.approx(sharpened(raw, power))
+    bosk = knowledge_for(new_game("bosk"))
+    assert bosk.sharpness_for(2) == bosk.sharpness
+    assert bosk.sharpness_for(4) != bosk.sharpness_for(2)
+
+
 def test_a_win_at_once_is_a_certain_chance() -> None:
     game = new_game("bounders")
     for action in BOUNDERS_WIN_AT_ONCE.split():
