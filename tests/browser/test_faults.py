@@ -92,6 +92,17 @@ def start_new_game(page: Any, size: str = "7") -> None:
     )
 
 
+def opened_at_g7(context: Any, site_url: str, storage: dict[str, str] | None = None) -> Any:
+    """A new page of Bounders (with ``storage``) in a new side-7 game, after g7."""
+    page = context.new_page()
+    prepare(page, site_url, storage or {})
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    start_new_game(page)
+    play(page, "g7")
+    return page
+
+
 def notice(page: Any, kind: str) -> Any:
     return page.locator(f'{NOTICE}[data-kind="{kind}"]')
 
@@ -325,12 +336,7 @@ KILL = (
 def test_a_worker_that_dies_is_started_again_and_the_game_replayed(
     context: Any, site_url: str
 ) -> None:
-    page = context.new_page()
-    prepare(page, site_url, {})
-    page.goto(site_url + "bounders.html")
-    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
-    start_new_game(page)
-    play(page, "g7")
+    page = opened_at_g7(context, site_url)
     play(page, "a1")
     page.evaluate(KILL)  # as if it ran out of memory: it ends without a word
     started = time.monotonic()
@@ -355,16 +361,11 @@ def test_the_computer_thinking_when_its_worker_dies_still_plays(
 ) -> None:
     """The computer's thinking is started again on the new worker from its record: its move
     comes, and the game goes on."""
-    page = context.new_page()
     storage = {
         "tabula.seats.bounders": json.dumps(["person", "medium"]),
         "tabula.computer.test": json.dumps({"seconds": 3, "pace": 0}),
     }
-    prepare(page, site_url, storage)
-    page.goto(site_url + "bounders.html")
-    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
-    start_new_game(page)
-    play(page, "g7")
+    page = opened_at_g7(context, site_url, storage)
     page.wait_for_function("document.body.dataset.thinking === 'move'")
     page.evaluate(KILL)
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
@@ -384,12 +385,7 @@ def test_a_preview_of_a_board_the_game_has_left_is_dropped_without_an_error(
     pointer that lands on an action of the drawn board then (a redraw moves the board under a
     still pointer) asks about that board, not the game ahead, where the action may be refused:
     no error is shown and the game goes on."""
-    page = context.new_page()
-    prepare(page, site_url, {})
-    page.goto(site_url + "bounders.html")
-    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
-    start_new_game(page)
-    play(page, "g7")
+    page = opened_at_g7(context, site_url)
     # The move list's turns are asked for after the new position is known and before it is
     # drawn: held back here, they keep the page in between for a second.
     page.evaluate(
@@ -437,12 +433,7 @@ def test_a_dead_worker_under_an_embed_is_started_again(context: Any, site_url: s
 def test_odd_links_are_refused_with_a_message_and_the_game_kept(
     context: Any, site_url: str
 ) -> None:
-    page = context.new_page()
-    prepare(page, site_url, {})
-    page.goto(site_url + "bounders.html")
-    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
-    start_new_game(page)
-    play(page, "g7")
+    page = opened_at_g7(context, site_url)
     kept = page.text_content("#record")
     page.evaluate("location.hash = 'size=7%0A%0Ag7&moves=a1'")
     page.wait_for_selector("#error:not([hidden])")
