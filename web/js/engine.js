@@ -286,8 +286,8 @@ export class Engine {
   /** @type {(board: string, record: string, level: string | number) => Promise<any>} */
   thinkStart(board, record, level) {
     this.thinking.delete(board);
-    // the worker that started it: the one the call was last made on, which a worker started
-    // while the answer came back is not
+    // the thinking is on the worker the call was last made on (`before` notes it), not on
+    // whichever is current once the answer is back: a worker started meanwhile has no thinker
     const thought = { record, level: String(level), generation: 0 };
     const on = async (generation) => {
       thought.generation = generation;
