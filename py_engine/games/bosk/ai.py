@@ -63,7 +63,8 @@ class BoskKnowledge(Knowledge):
     # With four seats a newcomer's move is worth more (30 iterations searched barely beat it),
     # and each doubling of the search gains less: Hard searches eight times Medium's iterations
     # to finish ahead of it about two meetings in three, and Expert four times Hard's (at 1,500
-    # it was no step above Hard; 3,000 is about 3.5 s of its 8 s in the browser).
+    # it was no step above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s
+    # of its 8 s in the browser).
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.8},
         "casual": {"iterations": 30, "greedy": 0.4},
