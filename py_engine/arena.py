@@ -5,10 +5,14 @@ multiplied by ``scale``) or one of three fixed baselines: ``random`` (a uniforml
 action), ``greedy`` (an action that gains most points right away, ties at random) and ``uct:N``
 (textbook UCT: ``N`` iterations, uniformly random playouts, no knowledge of the game); and
 ``search:N``, the game's own search (its knowledge) at ``N`` iterations, to compare with
-``uct:N`` at equal iterations. Configuration ``k`` of ``n`` sits at seat ``(k + i) mod n`` in
-game ``i``, so every configuration plays every seat equally often. Thinking time is wall-clock
-time, as in play, or the process's CPU time (``cpu``), so that figures measured on a busy
-machine stay fair.
+``uct:N`` at equal iterations. ``search:N/name=value`` changes one of that search's settings
+(several: ``search:N/a=1/b=2``), to compare two settings at equal iterations: the exploration
+constant, or any number the game's knowledge keeps (``search_settings``). Configuration ``k``
+of ``n`` sits at seat ``(k + i) mod n`` in game ``i``, so every configuration plays every seat
+equally often; with more than two seats a configuration may hold several (one against three),
+and each one's meetings with the others' seats are reported as the ladder counts them. Thinking
+time is wall-clock time, as in play, or the process's CPU time (``cpu``), so that figures
+measured on a busy machine stay fair.
 
 The ladder (``ladder``) plays every pair of levels and baselines against each other and rates
 them all together (Bradley-Terry, on the Elo scale, ``random`` at 0). With four seats each of a
@@ -20,6 +24,7 @@ of the other three (those outright wins are reported beside).
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import sys
@@ -32,7 +37,7 @@ from typing import Any
 from . import new_game
 from .ai import LEVELS, choose, knowledge_for, tuned
 from .core import Game
-from .mcts import Knowledge, Search, greedy_move, sharpened
+from .mcts import EXPLORATION, Knowledge, Search, greedy_move, sharpened
 
 RANDOM = "random"
 GREEDY = "greedy"
@@ -41,21 +46,87 @@ SEARCH = "search"
 UCT_ITERATIONS = 1000
 TEXTBOOK_C = math.sqrt(0.5)  # Kocsis and Szepesvári's constant for rewards in [0, 1]
 GRACE = 0.2  # seconds a move may take beyond its budget
+SETTING = "/"  # search:N/name=value: the game's search with one of its settings changed
 
 
 def check_config(name: str) -> str:
     """One configuration's canonical name; a clear error for an unknown one."""
     name = name.strip().lower()
-    kind, sep, count = name.partition(":")
+    base, *settings = name.split(SETTING)
+    kind, sep, count = base.partition(":")
+    if settings and kind != SEARCH:
+        raise ValueError(
+            f"only search:N takes settings (search:N/name=value), not {name.split(SETTING)[0]!r}"
+        )
     if name in LEVELS or name in (RANDOM, GREEDY):
         return name
     if kind in (UCT, SEARCH):
         if not sep:
-            return f"{kind}:{UCT_ITERATIONS}"
-        if count.isdigit() and int(count) > 0:
-            return f"{kind}:{int(count)}"
-    known = ", ".join([*LEVELS, RANDOM, GREEDY, "uct:N", "search:N"])
+            base = f"{kind}:{UCT_ITERATIONS}"
+        elif count.isdigit() and int(count) > 0:
+            base = f"{kind}:{int(count)}"
+        else:
+            base = ""
+        if base:
+            return base + "".join(f"{SETTING}{key}={value:g}"
+                                  for key, value in _settings(settings).items())
+    known = ", ".join([*LEVELS, RANDOM, GREEDY, "uct:N", "search:N", "search:N/name=value"])
     raise ValueError(f"unknown seat {name!r}; expected one of {known}")
+
+
+def _settings(parts: Sequence[str]) -> dict[str, float]:
+    """``name=value`` parts, each value a number; a clear error otherwise."""
+    found: dict[str, float] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not sep or not key or not math.isfinite(number):
+            raise ValueError(
+                f"a search setting is name=number (e.g. exploration=0.35), not {part!r}"
+            )
+        if key in found:
+            raise ValueError(f"the search setting {key!r} is given twice")
+        found[key] = number
+    return found
+
+
+def search_settings(knowledge: Knowledge) -> dict[str, float]:
+    """What ``search:N/name=value`` may change for a game, with the values it has: the
+    search's exploration constant and every number its knowledge keeps (the playout's reward
+    share, the shared statistics' weight, ...; a switch counts 1 on and 0 off)."""
+    found = {"exploration": EXPLORATION}
+    for key in sorted(dir(knowledge)):
+        value = getattr(knowledge, key)
+        if not key.startswith("_") and isinstance(value, (int, float)):
+            found[key] = float(value)
+    return found
+
+
+def searcher(config: str, knowledge: Knowledge) -> tuple[Knowledge, float]:
+    """The knowledge and exploration constant a ``search:N`` configuration searches with: the
+    game's own, with the configuration's settings in place of the game's values (the game's
+    knowledge itself is not changed); a clear error for a setting the game does not have."""
+    settings = _settings(config.split(SETTING)[1:])
+    if not settings:
+        return knowledge, EXPLORATION
+    known = search_settings(knowledge)
+    changed = copy.copy(knowledge)
+    exploration = EXPLORATION
+    for key, value in settings.items():
+        if key not in known:
+            raise ValueError(f"the search has no setting {key!r}; it has {', '.join(known)}")
+        if key == "exploration":
+            exploration = value
+            continue
+        kind = type(getattr(knowledge, key))
+        if kind is not float and value != int(value):
+            raise ValueError(f"the search setting {key!r} is a whole number, not {value:g}")
+        setattr(changed, key, kind(value))
+    return changed, exploration
 
 
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
@@ -64,6 +135,14 @@ def check_seats(seats: Sequence[str], players: int) -> list[str]:
     if len(names) != players:
         raise ValueError(f"this game has {players} seats but --seats names {len(names)}")
     return names
+
+
+def check_settings(configs: Sequence[str], game: Game) -> None:
+    """A clear error, before any game is played, for a search setting this game lacks."""
+    knowledge = knowledge_for(game)
+    for config in configs:
+        if config.startswith(SEARCH):
+            searcher(config, knowledge)
 
 
 @dataclass
@@ -77,6 +156,9 @@ class Tally:
     longest: float = 0.0
     late: int = 0
     thinking: list[float] = field(default_factory=list)
+    # With more than two seats: the games' shares of meetings won by the seats of this
+    # configuration against the seats of the others (``finished_ahead``).
+    ahead: float = 0.0
 
     @property
     def games(self) -> int:
@@ -135,12 +217,13 @@ def move_of(
         return rng.choice(game.legal_actions())
     if config == GREEDY:
         return game.action_of(greedy_move(game, knowledge, rng))
-    kind, _, count = config.partition(":")
+    kind, _, count = config.split(SETTING)[0].partition(":")
     if kind in (UCT, SEARCH):
         if kind == UCT:
             search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
         else:
-            search = Search(game, rng.randrange(2**32), knowledge)
+            changed, exploration = searcher(config, knowledge)
+            search = Search(game, rng.randrange(2**32), changed, exploration)
         search.run(int(count))
         return search.best_action()
     level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
@@ -176,15 +259,21 @@ def play_one(setup: Setup, index: int) -> Outcome:
 def run(setup: Setup, games: int, jobs: int = 1,
         progress: Callable[[str], None] | None = None) -> list[Tally]:
     """Play ``games`` games and tally each configuration (in the order of ``setup.seats``)."""
-    players = new_game(setup.name, **setup.options).players
+    game = new_game(setup.name, **setup.options)
+    players = game.players
     configs = check_seats(setup.seats, players)
+    check_settings(configs, game)
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if setup.scale <= 0:
         raise ValueError(f"--scale must be a positive number, not {setup.scale}")
     setup = replace(setup, seats=configs)
     tallies = [Tally(config) for config in configs]
+    held = {config: [k for k, c in enumerate(configs) if c == config] for config in configs}
     for count, outcome in enumerate(_outcomes(setup, games, jobs), start=1):
+        if players > 2 and len(held) > 1:
+            for tally in tallies:
+                tally.ahead += finished_ahead(outcome, held[tally.name])
         for seat, k in enumerate(outcome.seating):
             tally = tallies[k]
             if outcome.winner is None:
@@ -214,11 +303,14 @@ def _outcomes(setup: Setup, games: int, jobs: int) -> Iterator[Outcome]:
         yield from pool.map(play_one, [setup] * games, range(games))
 
 
-def report(tallies: list[Tally], scale: float) -> list[str]:
+def report(tallies: list[Tally], scale: float, players: int = 2) -> list[str]:
     """One line per configuration: wins, draws, losses, win rate with its 95 % interval, its
-    longest and mean thinking time against its budget, and its moves later than budget + 0.2 s."""
+    longest and mean thinking time against its budget, and its moves later than budget + 0.2 s;
+    with more than two seats, then one line per configuration (named once however many seats
+    it holds) with its share of the meetings (``finished_ahead``)."""
+    width = max(10, *(len(tally.name) for tally in tallies))
     lines = [
-        f"{'seat':<4} {'config':<10} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
+        f"{'seat':<4} {'config':<{width}} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
         f"  {'95% CI':<16} {'longest move':>12} {'mean':>7} {'budget':>7} {'late':>5}"
     ]
     for k, tally in enumerate(tallies, start=1):
@@ -228,9 +320,24 @@ def report(tallies: list[Tally], scale: float) -> list[str]:
         allowed = "-" if seconds is None else f"{seconds:.3g}s"
         mean = sum(tally.thinking) / len(tally.thinking) if tally.thinking else 0.0
         lines.append(
-            f"{k:<4} {tally.name:<10} {tally.wins:>5} {tally.draws:>5} {tally.losses:>6}"
-            f" {rate:>8.1%}  [{low:.1%}, {high:.1%}]".ljust(63)
+            f"{k:<4} {tally.name:<{width}} {tally.wins:>5} {tally.draws:>5} {tally.losses:>6}"
+            f" {rate:>8.1%}  [{low:.1%}, {high:.1%}]".ljust(width + 53)
             + f" {tally.longest:>11.3f}s {mean:>6.3f}s {allowed:>7} {tally.late:>5}"
+        )
+    names = list(dict.fromkeys(tally.name for tally in tallies))
+    if players <= 2 or len(names) < 2:
+        return lines
+    lines.append("")
+    lines.append("finished ahead: each game shared by the seat-against-seat meetings won (every"
+                 " seat of the configuration against every seat of the others)")
+    for name in names:
+        held = [tally for tally in tallies if tally.name == name]
+        games, points = held[0].games, held[0].ahead
+        firsts = sum(tally.wins for tally in held)
+        low, high = wilson(round(points), games)
+        lines.append(
+            f"{name}: {points:.4g}/{games} = {points / games:.0%} [{low:.0%}, {high:.0%}];"
+            f" a seat of it won {firsts} of {games}"
         )
     return lines
 
@@ -245,7 +352,8 @@ def main(setup: Setup, games: int, jobs: int = 1, verbose: bool = False) -> None
         f"{setup.name} {shown}".strip()
         + f": {games} games, seats rotating, {clock} times x{setup.scale:g}"
     )
-    for line in report(tallies, setup.scale):
+    players = new_game(setup.name, **setup.options).players
+    for line in report(tallies, setup.scale, players):
         print(line)
 
 
@@ -334,8 +442,10 @@ def run_ladder(
     """``games`` games for every pair of configurations (all levels and baselines unless
     ``configs`` names some), seats rotating; with ``rungs``, only the pairs of ``rung_pairs``
     (a quicker run that still rates everyone)."""
-    players = new_game(name, **options).players
+    game = new_game(name, **options)
+    players = game.players
     names = [check_config(c) for c in configs] if configs else ladder_configs(uct_iterations)
+    check_settings(names, game)
     if len(set(names)) != len(names) or len(names) < 2:
         raise ValueError("a ladder needs at least two different configurations")
     if games < 1:

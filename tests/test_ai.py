@@ -33,8 +33,10 @@ from py_engine.arena import (
     finished_ahead,
     ladder_configs,
     pair_seats,
+    report,
     run,
     run_ladder,
+    searcher,
     wilson,
 )
 from py_engine.cli import main
@@ -454,6 +456,71 @@ def test_arena_seats_are_checked() -> None:
             check_seats([bad, "easy"], 2)
     with pytest.raises(ValueError, match="2 seats but --seats names 3"):
         check_seats(["easy", "easy", "easy"], 2)
+
+
+def test_an_arena_search_takes_settings_of_the_games_own_search() -> None:
+    assert check_seats(["Search:300/Share=0.60/exploration=.35", "search/rave=0"], 2) == [
+        "search:300/share=0.6/exploration=0.35", "search:1000/rave=0"
+    ]
+    for bad, said in (
+        ("hard/share=0.6", "only search:N takes settings"),
+        ("uct:50/exploration=1", "only search:N takes settings"),
+        ("search:50/share", "a search setting is name=number"),
+        ("search:50/share=much", "a search setting is name=number"),
+        ("search:50/share=inf", "a search setting is name=number"),
+        ("search:50/share=1/share=2", "'share' is given twice"),
+    ):
+        with pytest.raises(ValueError, match=said):
+            check_seats([bad, "easy"], 2)
+    from py_engine.games.bosk.ai import BoskKnowledge
+
+    knowledge = BoskKnowledge()
+    changed, exploration = searcher("search:9/share=0.6/plant_looks=3/exploration=0.35", knowledge)
+    assert (changed.share, changed.plant_looks, exploration) == (0.6, 3, 0.35)
+    assert isinstance(changed.plant_looks, int)
+    assert (knowledge.share, knowledge.plant_looks) == (0.3, 8)  # the game's own is untouched
+    assert searcher("search:9", knowledge) == (knowledge, 0.7)
+    with pytest.raises(ValueError, match="no setting 'depth'; it has exploration, contempt"):
+        searcher("search:9/depth=2", knowledge)
+    with pytest.raises(ValueError, match="'plant_looks' is a whole number, not 2.5"):
+        searcher("search:9/plant_looks=2.5", knowledge)
+    # checked before a game is played, against the game's own search
+    with pytest.raises(ValueError, match="no setting 'share'"):
+        run(Setup("bounders", {}, ["search:5/share=0.5", "random"]), games=1)
+
+
+def test_an_arena_search_plays_with_its_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import py_engine.arena as arena
+
+    seen: set[tuple[float, float]] = set()
+
+    class Watched(arena.Search):
+        def __init__(self, game: Game, seed: int, knowledge: Knowledge, c: float = 0.7) -> None:
+            seen.add((getattr(knowledge, "share", -1.0), c))
+            super().__init__(game, seed, knowledge, c)
+
+    monkeypatch.setattr(arena, "Search", Watched)
+    run(Setup("bosk", {}, ["search:3/share=0.9/exploration=0.2", "search:3"], seed=2), games=1)
+    assert seen == {(0.9, 0.2), (0.3, 0.7)}
+
+
+def test_an_arena_of_four_seats_reports_each_configurations_meetings() -> None:
+    seats = ["search:4", "random", "random", "random"]  # one seat against three
+    tallies = run(Setup("bosk", {"players": 4}, seats, seed=5), games=3)
+    one, others = tallies[0], tallies[1:]
+    assert all(t.games == 3 for t in tallies)
+    # each game is three meetings of the one seat, each won by one side
+    assert (one.ahead * 3) == pytest.approx(round(one.ahead * 3))
+    assert one.ahead + others[0].ahead == pytest.approx(3)
+    assert others[0].ahead == others[1].ahead == others[2].ahead
+    assert one.wins + sum(t.wins for t in others) == 3
+    lines = report(tallies, 1.0, players=4)
+    named = [line for line in lines if line.startswith(("search:4:", "random:"))]
+    assert len(named) == 2  # each configuration once, however many seats it holds
+    assert f"a seat of it won {one.wins} of 3" in named[0]
+    assert f"{one.ahead:.4g}/3 = " in named[0]
+    # with two seats the table is all: the meetings are the games
+    assert not any("finished ahead" in line for line in report(tallies[:2], 1.0))
 
 
 def test_arena_rotates_seats_and_counts_every_game() -> None:
