@@ -7,7 +7,7 @@ action), ``greedy`` (an action that gains most points right away, ties at random
 ``search:N``, the game's own search (its knowledge) at ``N`` iterations, to compare with
 ``uct:N`` at equal iterations. ``search:N/name=value`` changes one of that search's settings
 (several: ``search:N/a=1/b=2``), to compare two settings at equal iterations: the exploration
-constant, or any number the game's knowledge keeps (``search_settings``). Configuration ``k``
+constant, or any number the game's knowledge keeps (``Knowledge.settings``). Configuration ``k``
 of ``n`` sits at seat ``(k + i) mod n`` in game ``i``, so every configuration plays every seat
 equally often; with more than two seats a configuration may hold several (one against three),
 and each one's meetings with the others' seats are reported as the ladder counts them. Thinking
@@ -24,7 +24,6 @@ of the other three (those outright wins are reported beside).
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import sys
@@ -94,39 +93,19 @@ def _settings(parts: Sequence[str]) -> dict[str, float]:
     return found
 
 
-def search_settings(knowledge: Knowledge) -> dict[str, float]:
-    """What ``search:N/name=value`` may change for a game, with the values it has: the
-    search's exploration constant and every number its knowledge keeps (the playout's reward
-    share, the shared statistics' weight, ...; a switch counts 1 on and 0 off)."""
-    found = {"exploration": EXPLORATION}
-    for key in sorted(dir(knowledge)):
-        value = getattr(knowledge, key)
-        if not key.startswith("_") and isinstance(value, (int, float)):
-            found[key] = float(value)
-    return found
-
-
 def searcher(config: str, knowledge: Knowledge) -> tuple[Knowledge, float]:
     """The knowledge and exploration constant a ``search:N`` configuration searches with: the
     game's own, with the configuration's settings in place of the game's values (the game's
     knowledge itself is not changed); a clear error for a setting the game does not have."""
     settings = _settings(config.split(SETTING)[1:])
-    if not settings:
-        return knowledge, EXPLORATION
-    known = search_settings(knowledge)
-    changed = copy.copy(knowledge)
-    exploration = EXPLORATION
-    for key, value in settings.items():
+    exploration = settings.pop("exploration", EXPLORATION)
+    known = knowledge.settings()
+    for key in settings:
         if key not in known:
-            raise ValueError(f"the search has no setting {key!r}; it has {', '.join(known)}")
-        if key == "exploration":
-            exploration = value
-            continue
-        kind = type(getattr(knowledge, key))
-        if kind is not float and value != int(value):
-            raise ValueError(f"the search setting {key!r} is a whole number, not {value:g}")
-        setattr(changed, key, kind(value))
-    return changed, exploration
+            raise ValueError(
+                f"the search has no setting {key!r}; it has exploration, {', '.join(known)}"
+            )
+    return knowledge.changed(settings), exploration
 
 
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
@@ -135,6 +114,7 @@ def check_seats(seats: Sequence[str], players: int) -> list[str]:
     if len(names) != players:
         raise ValueError(f"this game has {players} seats but --seats names {len(names)}")
     return names
+
 
 
 def check_settings(configs: Sequence[str], game: Game) -> None:

@@ -3,7 +3,8 @@
 Every atomic action is a step of the tree, so a turn of several actions (Bosk's tree, tile and
 leaves) is several levels owned by the same seat. Each node keeps the sum of the rewards of the
 seat that moved into it: with two seats this is UCT, with three or four each seat picks what is
-best for itself (max-n). The search works on its own replica of the game, built from the
+best for itself (max-n), or, as far as the game's ``paranoia`` says, what is worst for the seat
+searching (paranoid). The search works on its own replica of the game, built from the
 game's options and actions, and walks it down and back up with ``do``/``undo_move``: no state is
 ever copied, and the caller's game is never touched.
 
@@ -15,6 +16,7 @@ was after every slice.)
 
 from __future__ import annotations
 
+import copy as _copy
 import math
 import random
 import time
@@ -48,6 +50,37 @@ class Knowledge:
     # How much less than a half the seat searching counts a draw (its opponent that much more):
     # above 0 the search plays on for a win rather than repeat into a draw it could avoid.
     contempt = 0.0
+    # With three or four seats, how far the searching seat expects the others to play against
+    # it rather than each for itself: at 0 each other seat's moves are judged by its own reward
+    # (max-n), at 1 by how little the searching seat gets (paranoid), between the two a mix.
+    paranoia = 0.0
+
+    def settings(self) -> dict[str, float]:
+        """The numbers this knowledge keeps that a level or the arena may change (a switch
+        counts 1 on and 0 off), with their values."""
+        found = {}
+        for key in sorted(dir(self)):
+            value = getattr(self, key)
+            if not key.startswith("_") and isinstance(value, (int, float)):
+                found[key] = float(value)
+        return found
+
+    def changed(self, settings: Mapping[str, float]) -> Knowledge:
+        """A copy with ``settings`` in place of its own values (itself if there are none); a
+        clear error for a setting it does not keep, or a fraction where it keeps a whole
+        number."""
+        if not settings:
+            return self
+        known = self.settings()
+        copy = _copy.copy(self)
+        for key, value in settings.items():
+            if key not in known:
+                raise ValueError(f"the search has no setting {key!r}; it has {', '.join(known)}")
+            kind = type(getattr(self, key))
+            if kind is not float and value != int(value):
+                raise ValueError(f"the search setting {key!r} is a whole number, not {value:g}")
+            setattr(copy, key, kind(value))
+        return copy
 
     def tuning(self, players: int) -> Mapping[str, Mapping[str, float]]:
         """The levels' changes for a game of ``players`` seats (by default ``levels``)."""
@@ -191,6 +224,7 @@ class Search:
         self.exploration = exploration
         self.root = self._node(-1, -1)
         self.drawn = self._drawn(self.knowledge.contempt)
+        self.paranoia = self.knowledge.paranoia if self.players > 2 else 0.0
         self.totals = [0.0] * self.players
         self.iterations = 0
         self.stopped = False
@@ -204,9 +238,18 @@ class Search:
         return [0.5 + (contempt if s != seat else -contempt) for s in range(2)]
 
     def _judged(self, rewards: list[float]) -> list[float]:
-        """The rewards as the tree counts them: a draw at the worth set by the contempt."""
+        """The rewards as the tree counts them: a draw at the worth set by the contempt; with
+        more than two seats and some paranoia, each other seat's own reward mixed with what the
+        searching seat does not get."""
         if self.drawn is not None and rewards[0] == rewards[1]:
             return self.drawn
+        paranoia, seat = self.paranoia, self.root.seat
+        if paranoia and seat is not None:
+            mine = rewards[seat]
+            return [
+                mine if s == seat else (1 - paranoia) * reward + paranoia * (1 - mine)
+                for s, reward in enumerate(rewards)
+            ]
         return rewards
 
     def _node(self, move: int, mover: int) -> Node:

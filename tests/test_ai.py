@@ -771,6 +771,55 @@ def test_only_the_opponents_draw_caps_a_move() -> None:
     assert search.best_action() == "a"
 
 
+class Spoiler(Choice):
+    """Three seats. The first plays ``a`` or ``b``. After ``b`` the game ends: 0.3 to it. After
+    ``a`` the second seat decides: ``x`` shares evenly with the first; ``y`` leaves the first
+    nothing, the second 0.1 and the third the rest."""
+
+    name = "spoiler"
+    NAMES = {1: "a", 2: "b", 6: "x", 7: "y"}
+    ENDS = {2: [0.3, 0.35, 0.35], 6: [0.5, 0.5, 0.0], 7: [0.0, 0.1, 0.9]}
+
+    @property
+    def players(self) -> int:
+        return 3
+
+    @property
+    def to_move(self) -> int | None:
+        if not self.played:
+            return 0
+        return 1 if self.played == [1] else None
+
+    def moves(self) -> list[int]:
+        return [1, 2] if not self.played else [6, 7]
+
+    def rewards(self) -> list[float]:
+        return list(self.ENDS[self.played[-1]])
+
+
+def test_paranoia_expects_the_other_seats_to_play_against_the_searching_one() -> None:
+    """Max-n expects the second seat to take ``x`` (its best) and so plays ``a`` (0.5 against
+    0.3); a paranoid search expects ``y`` (the first seat's worst), and plays ``b``. With two
+    seats paranoia changes nothing: the rewards already sum to one."""
+    knowledge = Knowledge()
+    assert Search(Spoiler(), seed=1, knowledge=knowledge)._judged([0.1, 0.3, 0.6]) == [
+        0.1, 0.3, 0.6
+    ]
+    search = Search(Spoiler(), seed=1, knowledge=knowledge)
+    search.run(400)
+    assert search.best_action() == "a"
+    knowledge.paranoia = 1.0
+    search = Search(Spoiler(), seed=1, knowledge=knowledge)
+    assert search._judged([0.1, 0.3, 0.6]) == pytest.approx([0.1, 0.9, 0.9])
+    search.run(400)
+    assert search.best_action() == "b"
+    knowledge.paranoia = 0.5  # half way: each other seat's own reward, half what seat 0 lacks
+    assert Search(Spoiler(), seed=1, knowledge=knowledge)._judged([0.1, 0.3, 0.6]) == (
+        pytest.approx([0.1, 0.6, 0.75])
+    )
+    assert Search(Choice(), seed=1, knowledge=knowledge)._judged([0.2, 0.8]) == [0.2, 0.8]
+
+
 def test_bradley_terry_orders_and_anchors() -> None:
     # a beats b 8-2, b beats c 8-2, a beats c 10-0; ratings in that order, a at 0.
     score: list[list[float]] = [[0, 8, 10], [2, 0, 8], [0, 2, 0]]
@@ -927,6 +976,71 @@ def test_bosk_playout_plants_where_its_lines_gain_most() -> None:
     # Beating the 1 on row 2 or column b (2 points) and standing alone on the other line (3):
     assert best == 7.0 and plant_gain(sums, lines[point], 1, value + 1) == best
     assert value + 1 >= 2 and set(lines[point]) & set(lines[game.geo.point_index["b2"]])
+
+
+def test_bosk_search_with_plant_choices_weighs_only_the_plants_that_gain_most() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge, plant_gain
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, VALUE
+
+    game = new_game("bosk", players=4)
+    assert isinstance(game, Bosk)
+    for action in ("plant 1@b2", "plant 4@c3", "plant 2@b4"):
+        game.play(action)
+    sums, lines, seat = game.line_sums(), game.geo.point_lines, game.to_move
+    assert seat is not None
+
+    def gain(move: int) -> float:
+        value, point = divmod(move % KIND, VALUE)
+        return plant_gain(sums, lines[point], seat, value + 1)
+
+    moves = list(game.moves())
+    ranked = sorted(gain(m) for m in moves)
+    knowledge = BoskKnowledge().changed({"plant_choices": 3})
+    order = knowledge.expansion_order(game, moves, random.Random(1))
+    assert len(order) == 3 and sorted(gain(m) for m in order) == ranked[-3:]
+    assert gain(order[-1]) == ranked[-1]  # the best is tried first
+    # With one choice the search has one move to weigh in spring: the best for its lines.
+    search = Search(game, seed=2, knowledge=BoskKnowledge().changed({"plant_choices": 1}))
+    assert len(search.root.untried) == 1 and gain(search.root.untried[0]) == ranked[-1]
+    search.run(30)
+    assert all(len(node.children) <= 1 for node in search.root.children)  # every seat's spring
+    # Without, every plant move is there to be weighed; after spring, nothing changes.
+    assert len(Search(game, seed=2, knowledge=BoskKnowledge()).root.untried) == len(moves)
+    later = advanced("bosk", {"players": 4}, 60, seed=4)
+    assert len(knowledge.expansion_order(later, later.moves(), random.Random(1))) == len(
+        later.moves()
+    )
+
+
+def test_a_knowledge_changed_is_a_copy_with_the_settings_checked() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge
+
+    knowledge = BoskKnowledge()
+    assert knowledge.changed({}) is knowledge
+    changed = knowledge.changed({"plant_choices": 2, "share": 0.5, "leaves": 0})
+    assert (changed.plant_choices, changed.share, changed.leaves) == (2, 0.5, False)
+    assert (knowledge.plant_choices, knowledge.share, knowledge.leaves) == (0, 0.3, True)
+    assert {"plant_choices", "share", "rave", "paranoia"} <= set(knowledge.settings())
+    with pytest.raises(ValueError, match="no setting 'depth'"):
+        knowledge.changed({"depth": 3})
+    with pytest.raises(ValueError, match="'plant_choices' is a whole number, not 1.5"):
+        knowledge.changed({"plant_choices": 1.5})
+
+
+def test_a_level_may_change_the_games_search_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge
+
+    tables = {"expert": {"iterations": 50, "plant_choices": 1}}
+    monkeypatch.setattr(BoskKnowledge, "levels_for_four", tables)
+    game = new_game("bosk", players=4)
+    thinker = Thinker(game, "expert", seed=1)
+    assert thinker.level.iterations == 50 and thinker.level.settings == (("plant_choices", 1.0),)
+    knowledge = thinker.search.knowledge
+    assert isinstance(knowledge, BoskKnowledge) and knowledge.plant_choices == 1
+    assert BoskKnowledge.plant_choices == 0  # the game's own knowledge is untouched
+    assert thinker.forced  # one plant move to weigh: played at once
+    assert Thinker(game, "hard", seed=1).search.knowledge.plant_choices == 0  # type: ignore[attr-defined]
 
 
 def test_the_ladder_rungs_are_the_pairs_its_aims_are_about() -> None:

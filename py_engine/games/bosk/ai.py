@@ -74,6 +74,10 @@ class BoskKnowledge(Knowledge):
         "expert": {"iterations": 3000},
     }
 
+    # How many plant moves a node of the tree weighs in spring: the ones that gain most on
+    # their lines as they stand (0: every one, added in the order the shared statistics say).
+    plant_choices = 0
+
     def __init__(
         self, share: float = SHARE, wander: float = WANDER, plant_looks: int = PLANT_LOOKS
     ) -> None:
@@ -86,6 +90,23 @@ class BoskKnowledge(Knowledge):
 
     def sharpness_for(self, players: int) -> float:
         return self.sharpness_for_four if players >= 4 else self.sharpness
+
+    def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
+        """In spring, with ``plant_choices``, only that many plant moves: those that gain most
+        on their lines (``plant_gain``), the best last (tried first), ties in random order."""
+        assert isinstance(game, Bosk)
+        if not self.plant_choices or game.step != S_PLANT:
+            return super().expansion_order(game, moves, rng)
+        seat = game.to_move
+        assert seat is not None
+        sums, point_lines = game.line_sums(), game.geo.point_lines
+        weighed = []
+        for move in moves:
+            value, point = divmod(move % KIND, VALUE)
+            weighed.append((plant_gain(sums, point_lines[point], seat, value + 1), rng.random(),
+                            move))
+        weighed.sort()
+        return [move for _, _, move in weighed[-self.plant_choices:]]
 
     def evaluate(self, game: Game) -> list[float]:
         """Summer's points and winter's as the park stands now (the result once over)."""
