@@ -139,6 +139,8 @@ class Tally:
     # With more than two seats: the games' shares of meetings won by the seats of this
     # configuration against the seats of the others (``finished_ahead``).
     ahead: float = 0.0
+    # Each part of the score its seats ended with (the game's ``..totals`` lists), summed.
+    points: dict[str, float] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -159,13 +161,16 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
 @dataclass
 class Outcome:
     """One game: which configuration sat where, who won (None: draw), each seat's move times,
-    and every seat in the order it finished (best first)."""
+    every seat in the order it finished (best first), and each seat's points."""
 
     seating: list[int]
     winner: int | None
     reason: str
     times: list[list[float]]
     ranking: list[int]
+    # The final score's per-seat totals by name ("totals", and a game's parts: Bosk's
+    # "summer_totals" and "winter_totals").
+    points: dict[str, list[float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -232,8 +237,10 @@ def play_one(setup: Setup, index: int) -> Outcome:
         game.play(action)
     outcome = game.result()
     assert outcome is not None
+    points = {key: [float(v) for v in value] for key, value in game.score().items()
+              if key.endswith("totals") and isinstance(value, list) and len(value) == n}
     return Outcome(seating, outcome["winner"], str(outcome["reason"]), times,
-                   list(outcome["ranking"]))
+                   list(outcome["ranking"]), points)
 
 
 def run(setup: Setup, games: int, jobs: int = 1,
@@ -263,6 +270,8 @@ def run(setup: Setup, games: int, jobs: int = 1,
             else:
                 tally.losses += 1
             tally.thinking.extend(outcome.times[seat])
+            for key, values in outcome.points.items():
+                tally.points[key] = tally.points.get(key, 0.0) + values[seat]
             tally.longest = max([tally.longest, *outcome.times[seat]])
             allowed = budget(tally.name, setup.scale)
             if allowed is not None:
@@ -286,8 +295,9 @@ def _outcomes(setup: Setup, games: int, jobs: int) -> Iterator[Outcome]:
 def report(tallies: list[Tally], scale: float, players: int = 2) -> list[str]:
     """One line per configuration: wins, draws, losses, win rate with its 95 % interval, its
     longest and mean thinking time against its budget, and its moves later than budget + 0.2 s;
-    with more than two seats, then one line per configuration (named once however many seats
-    it holds) with its share of the meetings (``finished_ahead``)."""
+    then one line per configuration (named once however many seats it holds) with its points a
+    seat a game by part of the score, and, with more than two seats, one with its share of the
+    meetings (``finished_ahead``)."""
     width = max(10, *(len(tally.name) for tally in tallies))
     lines = [
         f"{'seat':<4} {'config':<{width}} {'wins':>5} {'draws':>5} {'losses':>6} {'win rate':>9}"
@@ -305,6 +315,17 @@ def report(tallies: list[Tally], scale: float, players: int = 2) -> list[str]:
             + f" {tally.longest:>11.3f}s {mean:>6.3f}s {allowed:>7} {tally.late:>5}"
         )
     names = list(dict.fromkeys(tally.name for tally in tallies))
+    lines.append("")
+    lines.append("points a seat a game, by part of the score:")
+    for name in names:
+        held = [tally for tally in tallies if tally.name == name]
+        seat_games = sum(tally.games for tally in held)
+        parts = [
+            f"{key.removesuffix('totals').strip('_') or 'all'} "
+            f"{sum(tally.points.get(key, 0.0) for tally in held) / seat_games:.2f}"
+            for key in held[0].points
+        ]
+        lines.append(f"{name}: {', '.join(parts) or '-'}")
     if players <= 2 or len(names) < 2:
         return lines
     lines.append("")

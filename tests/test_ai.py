@@ -515,12 +515,22 @@ def test_an_arena_of_four_seats_reports_each_configurations_meetings() -> None:
     assert others[0].ahead == others[1].ahead == others[2].ahead
     assert one.wins + sum(t.wins for t in others) == 3
     lines = report(tallies, 1.0, players=4)
-    named = [line for line in lines if line.startswith(("search:4:", "random:"))]
+    meetings = lines[next(i for i, line in enumerate(lines) if "finished ahead" in line):]
+    named = [line for line in meetings if line.startswith(("search:4:", "random:"))]
     assert len(named) == 2  # each configuration once, however many seats it holds
     assert f"a seat of it won {one.wins} of 3" in named[0]
     assert f"{one.ahead:.4g}/3 = " in named[0]
-    # with two seats the table is all: the meetings are the games
+    # with two seats there are no meetings to report: they are the games
     assert not any("finished ahead" in line for line in report(tallies[:2], 1.0))
+    # each seat's points, by part of the score: Bosk's total is its summer and its winter
+    for tally in tallies:
+        parts = tally.points
+        assert set(parts) == {"totals", "summer_totals", "winter_totals"}
+        assert parts["totals"] == parts["summer_totals"] + parts["winter_totals"] > 0
+    mean = sum(t.points["summer_totals"] for t in others) / 9
+    assert f"random: all {sum(t.points['totals'] for t in others) / 9:.2f}, summer {mean:.2f}" in (
+        "\n".join(lines)
+    )
 
 
 def test_arena_rotates_seats_and_counts_every_game() -> None:
