@@ -279,7 +279,9 @@ def run(setup: Setup, games: int, jobs: int = 1,
         if progress:
             won = "draw" if outcome.winner is None else configs[outcome.seating[outcome.winner]]
             order = ",".join(configs[k] for k in outcome.seating)
-            progress(f"game {count}/{games}: seats {order}: {won} ({outcome.reason})")
+            totals = outcome.points.get("totals")
+            points = f"; points {','.join(f'{t:g}' for t in totals)}" if totals else ""
+            progress(f"game {count}/{games}: seats {order}: {won} ({outcome.reason}){points}")
     return tallies
 
 
