@@ -549,6 +549,15 @@ def test_arena_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0
     assert "bounders: 2 games" in out and "95% CI" in out
     assert main(["arena", "bounders", "--seats", "random", "--games", "1"]) == 2
+    capsys.readouterr()
+    # with -v each game's line names the winner and the seats' points
+    assert main(["arena", "bosk", "--seats", "random,random", "--games", "1", "-v"]) == 0
+    captured = capsys.readouterr()
+    line = captured.err.splitlines()[0]
+    assert line.startswith("game 1/1: seats random,random: random (")
+    totals = [float(t) for t in line.split("; points ")[1].split(",")]
+    assert len(totals) == 2 and sum(totals) > 0
+    assert f"random: all {sum(totals) / 2:.2f}" in captured.out
 
 
 def test_a_thinker_reports_action_and_chances_for_a_hint() -> None:
