@@ -41,14 +41,12 @@ class Level:
     """How the computer plays at one level: with probability ``greedy``, as a newcomer does,
     an action that gains most points right away (decided at once, without a search); else the
     most visited action of a search of at most ``iterations`` iterations (None: no limit)
-    within ``seconds``, with the game's search settings changed as ``settings`` says."""
+    within ``seconds``."""
 
     name: str
     seconds: float
     iterations: int | None = None
     greedy: float = 0.0
-    # The game's search settings this level changes (``Knowledge.settings``), as pairs.
-    settings: tuple[tuple[str, float], ...] = ()
 
     def scaled(self, factor: float) -> Level:
         """The same level with its time and iterations multiplied (quick arena runs)."""
@@ -75,21 +73,13 @@ HINT = Level("hint", 2.0)
 
 def tuned(level: Level, knowledge: Knowledge, players: int) -> Level:
     """``level`` as it plays this game: with the changes its knowledge names for it
-    (``Knowledge.levels``), if any: its iterations, its share of newcomer's moves, and any
-    other name a setting of the game's search (``Knowledge.settings``)."""
+    (``Knowledge.levels``), if any."""
     change = knowledge.tuning(players).get(level.name)
     if not change:
         return level
-    fields: dict[str, Any] = {}
-    settings = dict(level.settings)
-    for key, value in change.items():
-        if key == "iterations":
-            fields[key] = int(value)
-        elif key == "greedy":
-            fields[key] = float(value)
-        else:
-            settings[key] = float(value)
-    return replace(level, **fields, settings=tuple(sorted(settings.items())))
+    fields: dict[str, Any] = {key: int(value) if key == "iterations" else float(value)
+                              for key, value in change.items()}
+    return replace(level, **fields)
 
 
 def knowledge_for(game: Game) -> Knowledge:
@@ -144,7 +134,7 @@ class Thinker:
         self.clock = clock
         self.started = clock()
         self.deadline = self.started + self.level.seconds
-        self.search = Search(game, seed, knowledge.changed(dict(self.level.settings)))
+        self.search = Search(game, seed, knowledge)
         self.rng = random.Random(None if seed is None else seed ^ 0x5EED)
         self.forced = len(self.search.root.untried) == 1
         self.chosen: str | None = None

@@ -1047,21 +1047,6 @@ def test_a_knowledge_changed_is_a_copy_with_the_settings_checked() -> None:
         knowledge.changed({"plant_choices": 1.5})
 
 
-def test_a_level_may_change_the_games_search_settings(monkeypatch: pytest.MonkeyPatch) -> None:
-    from py_engine.games.bosk.ai import BoskKnowledge
-
-    tables = {"expert": {"iterations": 50, "plant_choices": 1}}
-    monkeypatch.setattr(BoskKnowledge, "levels_for_four", tables)
-    game = new_game("bosk", players=4)
-    thinker = Thinker(game, "expert", seed=1)
-    assert thinker.level.iterations == 50 and thinker.level.settings == (("plant_choices", 1.0),)
-    knowledge = thinker.search.knowledge
-    assert isinstance(knowledge, BoskKnowledge) and knowledge.plant_choices == 1
-    assert BoskKnowledge.plant_choices == 0  # the game's own knowledge is untouched
-    assert thinker.forced  # one plant move to weigh: played at once
-    assert Thinker(game, "hard", seed=1).search.knowledge.plant_choices == 0  # type: ignore[attr-defined]
-
-
 def test_the_ladder_rungs_are_the_pairs_its_aims_are_about() -> None:
     from py_engine.arena import rung_pairs
 
