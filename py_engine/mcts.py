@@ -56,8 +56,8 @@ class Knowledge:
     paranoia = 0.0
 
     def settings(self) -> dict[str, float]:
-        """The numbers this knowledge keeps that a level or the arena may change (a switch
-        counts 1 on and 0 off), with their values."""
+        """The numbers this knowledge keeps, with their values: what the arena's
+        ``search:N/name=value`` may change (a switch counts 1 on and 0 off)."""
         found = {}
         for key in sorted(dir(self)):
             value = getattr(self, key)
