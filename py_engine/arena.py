@@ -116,7 +116,6 @@ def check_seats(seats: Sequence[str], players: int) -> list[str]:
     return names
 
 
-
 def check_settings(configs: Sequence[str], game: Game) -> None:
     """A clear error, before any game is played, for a search setting this game lacks."""
     knowledge = knowledge_for(game)
