@@ -96,7 +96,8 @@ def _settings(parts: Sequence[str]) -> dict[str, float]:
 def searcher(config: str, knowledge: Knowledge) -> tuple[Knowledge, float]:
     """The knowledge and exploration constant a ``search:N`` configuration searches with: the
     game's own, with the configuration's settings in place of the game's values (the game's
-    knowledge itself is not changed); a clear error for a setting the game does not have."""
+    knowledge itself is not changed; any other configuration, which takes no settings, gets it
+    as it is); a clear error for a setting the game does not have."""
     settings = _settings(config.split(SETTING)[1:])
     exploration = settings.pop("exploration", EXPLORATION)
     known = knowledge.settings()
@@ -194,9 +195,10 @@ def budget(config: str, scale: float) -> float | None:
 
 def move_of(
     config: str, game: Game, knowledge: Knowledge, rng: random.Random, scale: float,
-    clock: Callable[[], float],
+    clock: Callable[[], float], exploration: float = EXPLORATION,
 ) -> str:
-    """The action configuration ``config`` plays in ``game``."""
+    """The action configuration ``config`` plays in ``game`` (``search:N`` with ``knowledge``
+    and ``exploration`` as its settings make them: ``searcher``)."""
     if config == RANDOM:
         return rng.choice(game.legal_actions())
     if config == GREEDY:
@@ -206,8 +208,7 @@ def move_of(
         if kind == UCT:
             search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
         else:
-            changed, exploration = searcher(config, knowledge)
-            search = Search(game, rng.randrange(2**32), changed, exploration)
+            search = Search(game, rng.randrange(2**32), knowledge, exploration)
         search.run(int(count))
         return search.best_action()
     level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
@@ -218,6 +219,8 @@ def play_one(setup: Setup, index: int) -> Outcome:
     """Game ``index`` of the arena, configurations rotated one seat per game."""
     game = new_game(setup.name, **setup.options)
     knowledge = knowledge_for(game)
+    # each configuration's knowledge and exploration constant, its settings applied once
+    searches = {config: searcher(config, knowledge) for config in set(setup.seats)}
     n = game.players
     seating = [(seat - index) % n for seat in range(n)]
     rng = random.Random(setup.seed * 1_000_003 + index)
@@ -227,12 +230,13 @@ def play_one(setup: Setup, index: int) -> Outcome:
         seat = game.to_move
         assert seat is not None
         config = setup.seats[seating[seat]]
+        mine, exploration = searches[config]
         if config in LEVELS:
             start = clock()
-            action = move_of(config, game, knowledge, rng, setup.scale, clock)
+            action = move_of(config, game, mine, rng, setup.scale, clock, exploration)
             times[seat].append(clock() - start)
         else:
-            action = move_of(config, game, knowledge, rng, setup.scale, clock)
+            action = move_of(config, game, mine, rng, setup.scale, clock, exploration)
         game.play(action)
     outcome = game.result()
     assert outcome is not None
