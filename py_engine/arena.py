@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import new_game
 from .ai import LEVELS, choose, knowledge_for, tuned
@@ -93,20 +93,32 @@ def _settings(parts: Sequence[str]) -> dict[str, float]:
     return found
 
 
-def searcher(config: str, knowledge: Knowledge) -> tuple[Knowledge, float]:
-    """The knowledge and exploration constant a ``search:N`` configuration searches with: the
-    game's own, with the configuration's settings in place of the game's values (the game's
-    knowledge itself is not changed; any other configuration, which takes no settings, gets it
-    as it is); a clear error for a setting the game does not have."""
+class Searcher(NamedTuple):
+    """How a ``search:N`` configuration plays: its knowledge, its exploration constant, and how
+    often it plays a newcomer's move instead of searching (``greedy``, as the lower levels do)."""
+
+    knowledge: Knowledge
+    exploration: float = EXPLORATION
+    greedy: float = 0.0
+
+
+def searcher(config: str, knowledge: Knowledge) -> Searcher:
+    """How a ``search:N`` configuration plays: the game's own knowledge with the
+    configuration's settings in place of the game's values (the game's knowledge itself is not
+    changed; any other configuration, which takes no settings, gets it as it is), and the
+    search's own two settings, ``exploration`` and ``greedy``; a clear error for a setting the
+    game does not have or a share outside 0 to 1."""
     settings = _settings(config.split(SETTING)[1:])
     exploration = settings.pop("exploration", EXPLORATION)
+    greedy = settings.pop("greedy", 0.0)
+    if not 0 <= greedy <= 1:
+        raise ValueError(f"greedy is a share of the moves, from 0 to 1, not {greedy:g}")
     known = knowledge.settings()
     for key in settings:
         if key not in known:
-            raise ValueError(
-                f"the search has no setting {key!r}; it has exploration, {', '.join(known)}"
-            )
-    return knowledge.changed(settings), exploration
+            raise ValueError(f"the search has no setting {key!r}; it has exploration, greedy, "
+                             f"{', '.join(known)}")
+    return Searcher(knowledge.changed(settings), exploration, greedy)
 
 
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
@@ -194,32 +206,36 @@ def budget(config: str, scale: float) -> float | None:
 
 
 def move_of(
-    config: str, game: Game, knowledge: Knowledge, rng: random.Random, scale: float,
-    clock: Callable[[], float], exploration: float = EXPLORATION,
+    config: str, game: Game, rng: random.Random, scale: float, clock: Callable[[], float],
+    plays: Searcher,
 ) -> str:
-    """The action configuration ``config`` plays in ``game`` (``search:N`` with ``knowledge``
-    and ``exploration`` as its settings make them: ``searcher``)."""
+    """The action configuration ``config`` plays in ``game``: ``plays`` is the knowledge it
+    searches with and, for ``search:N``, the settings it has (``searcher``)."""
+    knowledge = plays.knowledge
     if config == RANDOM:
         return rng.choice(game.legal_actions())
     if config == GREEDY:
         return game.action_of(greedy_move(game, knowledge, rng))
     kind, _, count = config.split(SETTING)[0].partition(":")
-    if kind in (UCT, SEARCH):
-        if kind == UCT:
-            search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
-        else:
-            search = Search(game, rng.randrange(2**32), knowledge, exploration)
-        search.run(int(count))
-        return search.best_action()
-    level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
-    return choose(game, level, rng.randrange(2**32), clock, knowledge)
+    if kind == UCT:
+        search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
+    elif kind == SEARCH:
+        # a newcomer's move as a level plays it: decided at once, unless the move is forced
+        if plays.greedy and len(game.legal_actions()) > 1 and rng.random() < plays.greedy:
+            return game.action_of(greedy_move(game, knowledge, rng))
+        search = Search(game, rng.randrange(2**32), knowledge, plays.exploration)
+    else:
+        level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
+        return choose(game, level, rng.randrange(2**32), clock, knowledge)
+    search.run(int(count))
+    return search.best_action()
 
 
 def play_one(setup: Setup, index: int) -> Outcome:
     """Game ``index`` of the arena, configurations rotated one seat per game."""
     game = new_game(setup.name, **setup.options)
     knowledge = knowledge_for(game)
-    # each configuration's knowledge and exploration constant, its settings applied once
+    # how each configuration plays, its settings applied once a game
     searches = {config: searcher(config, knowledge) for config in set(setup.seats)}
     n = game.players
     seating = [(seat - index) % n for seat in range(n)]
@@ -230,13 +246,13 @@ def play_one(setup: Setup, index: int) -> Outcome:
         seat = game.to_move
         assert seat is not None
         config = setup.seats[seating[seat]]
-        mine, exploration = searches[config]
+        plays = searches[config]
         if config in LEVELS:
             start = clock()
-            action = move_of(config, game, mine, rng, setup.scale, clock, exploration)
+            action = move_of(config, game, rng, setup.scale, clock, plays)
             times[seat].append(clock() - start)
         else:
-            action = move_of(config, game, mine, rng, setup.scale, clock, exploration)
+            action = move_of(config, game, rng, setup.scale, clock, plays)
         game.play(action)
     outcome = game.result()
     assert outcome is not None

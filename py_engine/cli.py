@@ -163,7 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seats",
                        help="one per seat: a level (beginner, casual, easy, medium, hard, "
                        "expert) or a baseline (random, greedy, uct:N), or search:N (with "
-                       "settings changed: search:N/share=0.6/exploration=0.35), e.g. "
+                       "settings changed: search:N/share=0.6/exploration=0.35, or with a "
+                       "newcomer's move that share of the time: search:30/greedy=0.4), e.g. "
                        "hard,easy; with --ladder: the configurations to play (default: all)")
     arena.add_argument("--ladder", action="store_true",
                        help="a round robin of every level and the baselines, with ratings")

@@ -475,12 +475,16 @@ def test_an_arena_search_takes_settings_of_the_games_own_search() -> None:
     from py_engine.games.bosk.ai import BoskKnowledge
 
     knowledge = BoskKnowledge()
-    changed, exploration = searcher("search:9/share=0.6/plant_looks=3/exploration=0.35", knowledge)
-    assert (changed.share, changed.plant_looks, exploration) == (0.6, 3, 0.35)
+    changed, exploration, greedy = searcher(
+        "search:9/share=0.6/plant_looks=3/exploration=0.35/greedy=0.25", knowledge
+    )
+    assert (changed.share, changed.plant_looks, exploration, greedy) == (0.6, 3, 0.35, 0.25)
     assert isinstance(changed.plant_looks, int)
     assert (knowledge.share, knowledge.plant_looks) == (0.3, 8)  # the game's own is untouched
-    assert searcher("search:9", knowledge) == (knowledge, 0.7)
-    with pytest.raises(ValueError, match="no setting 'depth'; it has exploration, contempt"):
+    assert searcher("search:9", knowledge) == (knowledge, 0.7, 0.0)
+    with pytest.raises(ValueError, match="greedy is a share of the moves, from 0 to 1, not 1.5"):
+        searcher("search:9/greedy=1.5", knowledge)
+    with pytest.raises(ValueError, match="no setting 'depth'; it has exploration, greedy, con"):
         searcher("search:9/depth=2", knowledge)
     with pytest.raises(ValueError, match="'plant_looks' is a whole number, not 2.5"):
         searcher("search:9/plant_looks=2.5", knowledge)
@@ -502,6 +506,37 @@ def test_an_arena_search_plays_with_its_settings(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(arena, "Search", Watched)
     run(Setup("bosk", {}, ["search:3/share=0.9/exploration=0.2", "search:3"], seed=2), games=1)
     assert seen == {(0.9, 0.2), (0.3, 0.7)}
+
+
+def test_an_arena_search_with_a_newcomers_share_plays_newcomers_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import py_engine.arena as arena
+
+    searched: list[int] = []
+    newcomer: list[int] = []
+    original = arena.greedy_move
+
+    class Counted(arena.Search):
+        def __init__(self, game: Game, seed: int, knowledge: Knowledge, c: float = 0.7) -> None:
+            searched.append(len(game.legal_actions()))  # how many moves it chose among
+            super().__init__(game, seed, knowledge, c)
+
+    def counted(game: Game, knowledge: Knowledge, rng: random.Random) -> int:
+        newcomer.append(game.to_move or 0)
+        return original(game, knowledge, rng)
+
+    monkeypatch.setattr(arena, "Search", Counted)
+    monkeypatch.setattr(arena, "greedy_move", counted)
+    # every move a newcomer's: a search is made only where a single move is legal
+    run(Setup("bounders", {}, ["search:3/greedy=1", "search:3/greedy=1"], seed=4), games=1)
+    assert set(searched) <= {1} and len(newcomer) > 10
+    # half and half: both kinds of move, in about equal numbers
+    searched.clear()
+    newcomer.clear()
+    run(Setup("bounders", {}, ["search:3/greedy=0.5", "search:3/greedy=0.5"], seed=4), games=2)
+    assert len(searched) > 10 and len(newcomer) > 10
+    assert 0.25 < len(newcomer) / (len(newcomer) + len(searched)) < 0.75
 
 
 def test_an_arena_of_four_seats_reports_each_configurations_meetings() -> None:
