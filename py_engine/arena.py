@@ -7,7 +7,9 @@ action), ``greedy`` (an action that gains most points right away, ties at random
 ``search:N``, the game's own search (its knowledge) at ``N`` iterations, to compare with
 ``uct:N`` at equal iterations. ``search:N/name=value`` changes one of that search's settings
 (several: ``search:N/a=1/b=2``), to compare two settings at equal iterations: the exploration
-constant, or any number the game's knowledge keeps (``Knowledge.settings``). Configuration ``k``
+constant, or any number the game's knowledge keeps (``Knowledge.settings``); ``greedy=S`` makes
+it play a newcomer's move a share ``S`` of the time, as the lower levels do, so that a level can
+be tried before a game's tuning names it. Configuration ``k``
 of ``n`` sits at seat ``(k + i) mod n`` in game ``i``, so every configuration plays every seat
 equally often; with more than two seats a configuration may hold several (one against three),
 and each one's meetings with the others' seats are reported as the ladder counts them. Thinking
