@@ -47,6 +47,9 @@ class Level:
     seconds: float
     iterations: int | None = None
     greedy: float = 0.0
+    # The search settings this level plays with in place of the game's own
+    # (``Knowledge.settings``), as (name, value) pairs.
+    settings: tuple[tuple[str, float], ...] = ()
 
     def scaled(self, factor: float) -> Level:
         """The same level with its time and iterations multiplied (quick arena runs)."""
@@ -69,17 +72,35 @@ LEVELS: dict[str, Level] = {
 }
 # The hint and the win chances of the page: the strongest search, in a time a person waits.
 HINT = Level("hint", 2.0)
+# What a game's tuning may change of a level beyond the search's settings.
+LEVEL_FIELDS = ("iterations", "greedy")
 
 
 def tuned(level: Level, knowledge: Knowledge, players: int) -> Level:
     """``level`` as it plays this game: with the changes its knowledge names for it
-    (``Knowledge.levels``), if any."""
-    change = knowledge.tuning(players).get(level.name)
+    (``Knowledge.levels``), if any: its iterations and newcomer's share, and any other name a
+    search setting. The hint, or a search given only a thinking time, searches with the
+    settings of the strongest level."""
+    tuning = knowledge.tuning(players)
+    if level.name not in LEVELS:
+        strongest = tuning.get(list(LEVELS)[-1], {})
+        change = {key: value for key, value in strongest.items() if key not in LEVEL_FIELDS}
+    else:
+        change = dict(tuning.get(level.name, {}))
     if not change:
         return level
     fields: dict[str, Any] = {key: int(value) if key == "iterations" else float(value)
-                              for key, value in change.items()}
+                              for key, value in change.items() if key in LEVEL_FIELDS}
+    settings = tuple(sorted((key, value) for key, value in change.items()
+                            if key not in LEVEL_FIELDS))
+    if settings:
+        fields["settings"] = settings
     return replace(level, **fields)
+
+
+def searching(knowledge: Knowledge, level: Level) -> Knowledge:
+    """The knowledge a level searches with: the game's, with the level's settings in place."""
+    return knowledge.changed(dict(level.settings))
 
 
 def knowledge_for(game: Game) -> Knowledge:
@@ -127,10 +148,12 @@ class Thinker:
         clock: Clock = time.perf_counter, knowledge: Knowledge | None = None,
     ) -> None:
         knowledge = knowledge or knowledge_for(game)
-        # A level named is played as this game's ladder tunes it; a Level given is played as is.
+        # A level named (or a thinking time) is played as this game's ladder tunes it; a Level
+        # given is played as is.
         self.level = level_of(level)
-        if isinstance(level, str):
+        if not isinstance(level, Level):
             self.level = tuned(self.level, knowledge, game.players)
+        knowledge = searching(knowledge, self.level)
         self.clock = clock
         self.started = clock()
         self.deadline = self.started + self.level.seconds

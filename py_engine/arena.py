@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from . import new_game
-from .ai import LEVELS, choose, knowledge_for, tuned
+from .ai import HINT, LEVELS, choose, knowledge_for, searching, tuned
 from .core import Game
 from .mcts import EXPLORATION, Knowledge, Search, greedy_move, sharpened
 
@@ -681,15 +681,21 @@ class Estimates:
     truth: list[list[float]] = field(default_factory=list)
 
 
+def hint_knowledge(game: Game) -> Knowledge:
+    """What the hint and the win chances search with in ``game``."""
+    knowledge = knowledge_for(game)
+    return searching(knowledge, tuned(HINT, knowledge, game.players))
+
+
 def self_play(
     name: str, options: dict[str, Any], games: int, iterations: int, seed: int = 1
 ) -> Estimates:
-    """``games`` games of the game's search against itself at ``iterations`` a move, with the
-    estimates it made before each move."""
+    """``games`` games of the hint's search (the game's, with the strongest level's settings)
+    against itself at ``iterations`` a move, with the estimates it made before each move."""
     found = Estimates()
     for index in range(games):
         game = new_game(name, **options)
-        knowledge = knowledge_for(game)
+        knowledge = hint_knowledge(game)
         rng = random.Random(seed * 1_000_003 + index)
         raw: list[list[float]] = []
         shown: list[list[float]] = []
@@ -775,6 +781,6 @@ def main_calibration(
             band = f"{k / len(rows):.0%}-{(k + 1) / len(rows):.0%}"
             print(f"{band:<10} {_cells(*row)}   {_cells(*raw_row, width=9)}")
     game = new_game(name, **options)
-    used = knowledge_for(game).sharpness_for(game.players)
+    used = hint_knowledge(game).sharpness_for(game.players)
     print(f"sharpness that fits these games best: {best_sharpness(found.raw, found.truth):g}"
           f" (the game's knowledge uses {used:g})")

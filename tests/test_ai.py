@@ -1092,3 +1092,110 @@ def test_the_ladder_rungs_are_the_pairs_its_aims_are_about() -> None:
         ("hard", "expert"), ("beginner", "random"), ("beginner", "greedy"),
         ("medium", "expert"), ("medium", "uct:100"),
     }
+
+
+def test_bosk_margin_counts_the_place_by_how_far_apart_the_totals_are() -> None:
+    """With a margin the place in the reward is counted softly, pair by pair: a seat far
+    ahead of another counts as ahead of it, two level seats as half ahead each."""
+    from py_engine.games.bosk.ai import shaped
+    from py_engine.games.bosk.game import Bosk
+
+    game = advanced("bosk", {"players": 4}, 400, seed=11)
+    while not game.is_over:
+        game.play(game.legal_actions()[0])
+    assert isinstance(game, Bosk)
+    totals = game.totals()
+    assert len(set(totals)) == 4  # no tie, so the ranking alone orders the seats
+    plain = shaped(game, 0.3)
+    # A margin far below a point: every pair is told apart as the ranking tells it.
+    assert shaped(game, 0.3, 0.01) == pytest.approx(plain)
+    # A margin far above the game's points: every pair is level, the place is even.
+    wide = shaped(game, 0.3, 1e9)
+    winner = game.ranking()[0]
+    assert wide == pytest.approx([0.075 + (0.7 if s == winner else 0) for s in range(4)])
+    # Between the two, the rewards still sum to 1 and keep the order of the totals.
+    soft = shaped(game, 0.3, 3.0)
+    assert sum(soft) == pytest.approx(1)
+    assert sorted(range(4), key=lambda s: -soft[s]) == game.ranking()
+    assert all(soft[s] != pytest.approx(plain[s]) for s in range(4))
+
+
+def test_bosk_tile_fit_plays_tiles_the_path_can_take() -> None:
+    """``reach`` is the longest path a tree's leaves can run downwind (as the park's own leaf
+    geometry builds it), and a fitting tile is never longer than that."""
+    from py_engine.games.bosk.ai import reach, tile_fit
+    from py_engine.games.bosk.rules import TILE
+
+    game = new_game("bosk", players=4)
+    geo = game.geo  # type: ignore[attr-defined]
+    for wind in range(4):
+        for point in range(len(geo.point_xy)):
+            length, space = 1, geo.first[wind][point][0]
+            while geo.ahead[wind][space]:
+                # straight ahead is the middle one of three, or one of two along a border
+                space = max(geo.ahead[wind][space], key=lambda s: s == space + (
+                    (geo.width, 1, -geo.width, -1)[wind]))
+                length += 1
+            assert reach(geo, point, wind) == length
+    rng = random.Random(3)
+    every = [TILE + t for t in range(1, 9)]
+    assert {tile_fit(every, 3, rng) - TILE for _ in range(200)} == {1, 2, 3}
+    assert tile_fit([TILE + 5, TILE + 8], 3, rng) == TILE + 5  # none fits: the smallest
+
+
+def test_bosk_playouts_may_leave_trees_and_tiles_out_of_the_shared_statistics() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge
+    from py_engine.games.bosk.rules import KIND, LEAF, TILE, TREE
+
+    game = new_game("bosk", players=4)
+    kinds = []
+    for knowledge in (BoskKnowledge(), BoskKnowledge().changed({"rave_turns": 0})):
+        trace: list[tuple[int, int]] = []
+        knowledge.playout(game, random.Random(8), trace)
+        kinds.append([move // KIND * KIND for _, move in trace])
+    shared, without = kinds
+    # Four seats play eight trees and eight tiles each in a game.
+    assert shared.count(TREE) == shared.count(TILE) == 32
+    assert without.count(TREE) == without.count(TILE) == 0
+    assert without.count(LEAF) > 0
+
+
+def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
+    from py_engine.games.bosk.ai import FOUR_SEAT_SEARCH
+
+    four = new_game("bosk", players=4)
+    knowledge = knowledge_for(four)
+    expert = tuned(LEVELS["expert"], knowledge, 4)
+    assert dict(expert.settings) == FOUR_SEAT_SEARCH and expert.iterations == 3000
+    assert tuned(LEVELS["medium"], knowledge, 4).settings == ()
+
+    def used(thinker: Thinker) -> dict[str, float]:
+        found = thinker.search.knowledge.settings()
+        return {key: found[key] for key in FOUR_SEAT_SEARCH}
+
+    assert used(Thinker(four, "expert", seed=1)) == FOUR_SEAT_SEARCH
+    assert used(Thinker(four, "medium", seed=1)) != FOUR_SEAT_SEARCH
+    # The hint, or a search given only a thinking time, searches as the strongest level does,
+    # without its iteration cap.
+    for level in ("hint", 2.0):
+        thinker = Thinker(four, level, seed=1)
+        assert thinker.level.iterations is None and thinker.level.settings == expert.settings
+        assert used(thinker) == FOUR_SEAT_SEARCH
+    # A Level given is played as it is, and the game's own knowledge is never changed.
+    assert used(Thinker(four, LEVELS["expert"], seed=1)) != FOUR_SEAT_SEARCH
+    assert {knowledge.settings()[key] for key in ("margin", "fit")} == {0.0}
+    # With two seats Expert searches with the game's knowledge as it is.
+    assert tuned(LEVELS["expert"], knowledge_for(new_game("bosk")), 2).settings == ()
+
+
+def test_every_games_tuning_names_level_fields_or_settings_its_search_has() -> None:
+    """A level's changes are its iterations, its newcomer's share, or a setting the game's
+    search keeps: a misspelt one would otherwise only fail when that level first plays."""
+    for name in GAMES:
+        for players in ((2, 4) if name == "bosk" else (2,)):
+            game = new_game(name, **({"players": players} if name == "bosk" else {}))
+            knowledge = knowledge_for(game)
+            for level in LEVELS.values():
+                played = tuned(level, knowledge, players)
+                knowledge.changed(dict(played.settings))  # raises for a setting it lacks
+                assert set(dict(played.settings)) <= set(knowledge.settings())

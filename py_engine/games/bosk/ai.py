@@ -17,19 +17,42 @@ instead, so that playouts still vary. Plant, tree and leaf moves keep their mean
 position to another, so the search shares what it learns about a move between positions (RAVE)
 and adds a node's moves one at a time, the best by that shared estimate first (progressive
 widening).
+
+With four seats Expert and the hint search another way (``FOUR_SEAT_SEARCH``), which gains
+more from a longer search: the place alone, counted pair by pair by how far apart the totals
+are (``margin``); tiles that the path from the tree can take (``fit``); and no trees or tiles
+in the shared statistics (``rave_turns``), since each is played once in every game.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 
 from ...core import Game
 from ...mcts import Knowledge
+from .board import Park
 from .game import Bosk
-from .rules import KIND, S_LEAF, S_PLANT, S_SQUIRREL, SUMMER_TABLE, VALUE, WINTER_TABLE, award
+from .rules import (
+    KIND,
+    S_LEAF,
+    S_PLANT,
+    S_SQUIRREL,
+    S_TILE,
+    S_TREE,
+    SUMMER_TABLE,
+    VALUE,
+    WINTER_TABLE,
+    award,
+)
 
 SHARE = 0.3
+# How Expert (and the hint) searches with four seats, where a longer search gains most by it:
+# the place in the reward counted by how far apart the totals are and without the win,
+# playouts that play tiles the path can take, and no trees or tiles in the shared statistics
+# (see ``BoskKnowledge.margin``, ``fit`` and ``rave_turns``).
+FOUR_SEAT_SEARCH = {"margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0}
 WANDER = 0.2  # the share of a playout's leaves laid at random
 PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 
@@ -64,19 +87,28 @@ class BoskKnowledge(Knowledge):
     # and each doubling of the search gains less: Hard searches eight times Medium's iterations
     # to finish ahead of it about two meetings in three, and Expert four times Hard's (at 1,500
     # it was no step above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s
-    # of its 8 s in the browser).
+    # of its 8 s in the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which
+    # at 3,000 iterations finished further ahead of Medium than the game's search did.
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.8},
         "casual": {"iterations": 30, "greedy": 0.4},
         "easy": {"iterations": 30, "greedy": 0.15},
         "medium": {"iterations": 100},
         "hard": {"iterations": 800},
-        "expert": {"iterations": 3000},
+        "expert": {"iterations": 3000, **FOUR_SEAT_SEARCH},
     }
 
     # How many plant moves a node of the tree weighs in spring: the ones that gain most on
     # their lines as they stand (0: every one, added in the order the shared statistics say).
     plant_choices = 0
+    # With three or four seats, how many points apart two seats' totals must be for the place in
+    # a playout's reward to count one clearly ahead of the other (0: by the ranking alone).
+    margin = 0.0
+    # 1: a playout's tile is one whose tokens the path from the tree can take, not any tile.
+    fit = 0
+    # 0: the trees and tiles a playout plays are left out of the shared statistics (every seat
+    # plays each of its trees and tiles once in every game, so sharing them says little).
+    rave_turns = 1
 
     def __init__(
         self, share: float = SHARE, wander: float = WANDER, plant_looks: int = PLANT_LOOKS
@@ -128,6 +160,8 @@ class BoskKnowledge(Knowledge):
         counts = game.controlled()
         sums = game.line_sums() if game.step == S_PLANT else []
         looks, wander = self.plant_looks, self.wander
+        fit, turns = self.fit, self.rave_turns
+        geo = game.geo
         depth = 0
         while (seat := game.to_move) is not None:
             moves = game.moves()
@@ -137,6 +171,8 @@ class BoskKnowledge(Knowledge):
                 value, point = divmod(move % KIND, VALUE)
                 for line in point_lines[point]:
                     sums[line][seat] += value + 1
+            elif step == S_TILE and fit:
+                move = tile_fit(moves, reach(geo, game.tree, game.wind), rng)
             elif (
                 (step == S_LEAF or step == S_SQUIRREL) and self.leaves and len(moves) > 1
                 and rng.random() >= wander
@@ -151,11 +187,11 @@ class BoskKnowledge(Knowledge):
                 if owner >= 0:
                     held[owner] -= 1
                 held[seat] += 1
-            if trace is not None:
+            if trace is not None and (turns or (step != S_TREE and step != S_TILE)):
                 trace.append((seat, move))
             game.do(move)
             depth += 1
-        rewards = shaped(game, self.share)
+        rewards = shaped(game, self.share, self.margin)
         for _ in range(depth):
             game.undo_move()
         return rewards
@@ -257,12 +293,37 @@ def plant_choice(
     return chosen
 
 
-def shaped(game: Bosk, share: float) -> list[float]:
+def reach(geo: Park, point: int, wind: int) -> int:
+    """How many leaves a path from the tree at ``point`` can lay before the downwind edge."""
+    x, y = geo.point_xy[point]
+    return (geo.height - y, geo.width - x, y, x)[wind]
+
+
+def tile_fit(moves: Sequence[int], room: int, rng: random.Random) -> int:
+    """A playout's tile: one at random of those whose tokens a path of ``room`` spaces can
+    take (the squirrel's among them), or the smallest if none fits."""
+    fitting = [move for move in moves if move % KIND <= room]
+    return rng.choice(fitting) if fitting else moves[0]
+
+
+def shaped(game: Bosk, share: float, margin: float = 0.0) -> list[float]:
     """``(1 - share)`` times the win plus ``share`` times a part that still sums to 1 over the
     seats: with two seats, the seat's part of all points; with more, its place (how many of the
     other seats it finished ahead of, by the game's ranking, over the most it could), scaled by
     2 / seats so that the places also sum to 1."""
     n = game.n
+    if n > 2 and margin:
+        totals = game.totals()
+        pairs = n * (n - 1) / 2
+        rewards = []
+        for seat, total in enumerate(totals):
+            ahead = sum(
+                1 / (1 + math.exp(min(50.0, (other - total) / margin)))
+                for rival, other in enumerate(totals) if rival != seat
+            )
+            rewards.append(share * ahead / pairs)
+        rewards[game.ranking()[0]] += 1 - share
+        return rewards
     if n > 2:
         ranking = game.ranking()
         rewards = [0.0] * n
