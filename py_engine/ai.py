@@ -114,6 +114,12 @@ def knowledge_for(game: Game) -> Knowledge:
     return make()
 
 
+def hint_knowledge(game: Game) -> Knowledge:
+    """What the hint and the win chances search with in ``game``."""
+    knowledge = knowledge_for(game)
+    return searching(knowledge, tuned(HINT, knowledge, game.players))
+
+
 def level_of(level: str | float | Level) -> Level:
     """A level by name (``hint`` included), or the strongest search for a number of seconds."""
     if isinstance(level, Level):

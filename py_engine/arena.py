@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from . import new_game
-from .ai import HINT, LEVELS, choose, knowledge_for, searching, tuned
+from .ai import LEVELS, choose, hint_knowledge, knowledge_for, tuned
 from .core import Game
 from .mcts import EXPLORATION, Knowledge, Search, greedy_move, sharpened
 
@@ -679,12 +679,6 @@ class Estimates:
     raw: list[list[float]] = field(default_factory=list)
     shown: list[list[float]] = field(default_factory=list)
     truth: list[list[float]] = field(default_factory=list)
-
-
-def hint_knowledge(game: Game) -> Knowledge:
-    """What the hint and the win chances search with in ``game``."""
-    knowledge = knowledge_for(game)
-    return searching(knowledge, tuned(HINT, knowledge, game.players))
 
 
 def self_play(

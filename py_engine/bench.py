@@ -137,11 +137,11 @@ def search_positions(name: str, options: dict[str, Any], rng: random.Random) -> 
 
 def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: int = 1,
                 clock: Callable[[], float] | None = None) -> dict[str, float]:
-    """Search iterations per second of the game's own search (its knowledge, as the computer
-    plays) and of textbook UCT (no knowledge, uniformly random playouts), each for about
+    """Search iterations per second of the game's own search (its knowledge, as the hint
+    searches) and of textbook UCT (no knowledge, uniformly random playouts), each for about
     ``seconds`` shared among the positions of ``search_positions``, a fresh search from each.
     Timed by ``clock``: this process's CPU time unless another is given (see ``rate``)."""
-    from .ai import knowledge_for
+    from .ai import hint_knowledge
     from .arena import TEXTBOOK_C
     from .mcts import Knowledge, Search
 
@@ -153,7 +153,7 @@ def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: 
         iterations, spent = 0, 0.0
         for game in positions:
             if own:
-                search = Search(game, rng.randrange(2**32), knowledge_for(game))
+                search = Search(game, rng.randrange(2**32), hint_knowledge(game))
             else:
                 search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
             start = timer()

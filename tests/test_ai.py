@@ -1161,6 +1161,7 @@ def test_bosk_playouts_may_leave_trees_and_tiles_out_of_the_shared_statistics() 
 
 
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
+    from py_engine.ai import hint_knowledge
     from py_engine.games.bosk.ai import FOUR_SEAT_SEARCH
 
     four = new_game("bosk", players=4)
@@ -1181,6 +1182,8 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
         thinker = Thinker(four, level, seed=1)
         assert thinker.level.iterations is None and thinker.level.settings == expert.settings
         assert used(thinker) == FOUR_SEAT_SEARCH
+    hinting = hint_knowledge(four).settings()
+    assert {key: hinting[key] for key in FOUR_SEAT_SEARCH} == FOUR_SEAT_SEARCH
     # A Level given is played as it is, and the game's own knowledge is never changed.
     assert used(Thinker(four, LEVELS["expert"], seed=1)) != FOUR_SEAT_SEARCH
     assert {knowledge.settings()[key] for key in ("margin", "fit")} == {0.0}
