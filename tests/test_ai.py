@@ -1184,6 +1184,9 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
         assert used(thinker) == FOUR_SEAT_SEARCH
     hinting = hint_knowledge(four).settings()
     assert {key: hinting[key] for key in FOUR_SEAT_SEARCH} == FOUR_SEAT_SEARCH
+    # The hint's chances are read with that search's own sharpness.
+    assert hint_knowledge(four).sharpness_for(4) == FOUR_SEAT_SEARCH["sharpness_for_four"]
+    assert knowledge.sharpness_for(4) != FOUR_SEAT_SEARCH["sharpness_for_four"]
     # A Level given is played as it is, and the game's own knowledge is never changed.
     assert used(Thinker(four, LEVELS["expert"], seed=1)) != FOUR_SEAT_SEARCH
     assert {knowledge.settings()[key] for key in ("margin", "fit")} == {0.0}
