@@ -81,21 +81,17 @@ def tuned(level: Level, knowledge: Knowledge, players: int) -> Level:
     (``Knowledge.levels``), if any: its iterations and newcomer's share, and any other name a
     search setting. The hint, or a search given only a thinking time, searches with the
     settings of the strongest level."""
-    tuning = knowledge.tuning(players)
-    if level.name not in LEVELS:
-        strongest = tuning.get(list(LEVELS)[-1], {})
-        change = {key: value for key, value in strongest.items() if key not in LEVEL_FIELDS}
-    else:
-        change = dict(tuning.get(level.name, {}))
-    if not change:
-        return level
+    # The hint, or a search given only a thinking time, keeps its own budget.
+    strongest = level.name not in LEVELS
+    change = knowledge.tuning(players).get(list(LEVELS)[-1] if strongest else level.name, {})
     fields: dict[str, Any] = {key: int(value) if key == "iterations" else float(value)
-                              for key, value in change.items() if key in LEVEL_FIELDS}
+                              for key, value in change.items()
+                              if key in LEVEL_FIELDS and not strongest}
     settings = tuple(sorted((key, value) for key, value in change.items()
                             if key not in LEVEL_FIELDS))
     if settings:
         fields["settings"] = settings
-    return replace(level, **fields)
+    return replace(level, **fields) if fields else level
 
 
 def searching(knowledge: Knowledge, level: Level) -> Knowledge:

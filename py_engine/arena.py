@@ -777,4 +777,4 @@ def main_calibration(
     game = new_game(name, **options)
     used = hint_knowledge(game).sharpness_for(game.players)
     print(f"sharpness that fits these games best: {best_sharpness(found.raw, found.truth):g}"
-          f" (the game's knowledge uses {used:g})")
+          f" (the hint's search uses {used:g})")

@@ -48,6 +48,8 @@ from .rules import (
 )
 
 SHARE = 0.3
+WANDER = 0.2  # the share of a playout's leaves laid at random
+PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 # How Expert (and the hint) searches with four seats, where a longer search gains most by it:
 # the place in the reward counted by how far apart the totals are and without the win,
 # playouts that play tiles the path can take, and no trees or tiles in the shared statistics
@@ -57,8 +59,6 @@ SHARE = 0.3
 FOUR_SEAT_SEARCH = {
     "margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0, "sharpness_for_four": 1.45,
 }
-WANDER = 0.2  # the share of a playout's leaves laid at random
-PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 
 
 class BoskKnowledge(Knowledge):
@@ -314,7 +314,10 @@ def shaped(game: Bosk, share: float, margin: float = 0.0) -> list[float]:
     """``(1 - share)`` times the win plus ``share`` times a part that still sums to 1 over the
     seats: with two seats, the seat's part of all points; with more, its place (how many of the
     other seats it finished ahead of, by the game's ranking, over the most it could), scaled by
-    2 / seats so that the places also sum to 1."""
+    2 / seats so that the places also sum to 1. With more than two seats and a ``margin`` (in
+    points), each other seat counts by how far ahead of it the seat finished: a logistic of
+    the difference over ``margin`` (a half each when level), so that a wide lead counts more
+    than a narrow one."""
     n = game.n
     if n > 2 and margin:
         totals = game.totals()
