@@ -6,12 +6,12 @@ action), ``greedy`` (an action that gains most points right away, ties at random
 (textbook UCT: ``N`` iterations, uniformly random playouts, no knowledge of the game); and
 ``search:N``, the game's own search (its knowledge) at ``N`` iterations, to compare with
 ``uct:N`` at equal iterations. ``search:N/name=value`` changes one of that search's settings
-(several: ``search:N/a=1/b=2``), to compare two settings at equal iterations: the exploration
-constant, or any number the game's knowledge keeps (``Knowledge.settings``); ``greedy=S`` makes
-it play a newcomer's move a share ``S`` of the time, as the lower levels do, so that a level can
-be tried before a game's tuning names it. Configuration ``k``
-of ``n`` sits at seat ``(k + i) mod n`` in game ``i``, so every configuration plays every seat
-equally often; with more than two seats a configuration may hold several (one against three),
+(several: ``search:N/a=1/b=2``), to compare two settings at equal iterations: any number the
+game's knowledge keeps (``Knowledge.settings``, the exploration constant among them);
+``greedy=S`` makes it play a newcomer's move a share ``S`` of the time, as the lower levels do,
+so that a level can be tried before a game's tuning names it. Configuration ``k`` of ``n``
+sits at seat ``(k + i) mod n`` in game ``i``, so every configuration plays every seat equally
+often; with more than two seats a configuration may hold several (one against three),
 and each one's meetings with the others' seats are reported as the ladder counts them. Thinking
 time is wall-clock time, as in play, or the process's CPU time (``cpu``), so that figures
 measured on a busy machine stay fair.
@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from . import new_game
 from .ai import LEVELS, choose, hint_knowledge, knowledge_for, tuned
 from .core import Game
-from .mcts import EXPLORATION, Knowledge, Search, greedy_move, sharpened
+from .mcts import Knowledge, Search, greedy_move, sharpened
 
 RANDOM = "random"
 GREEDY = "greedy"
@@ -96,11 +96,10 @@ def _settings(parts: Sequence[str]) -> dict[str, float]:
 
 
 class Searcher(NamedTuple):
-    """How a ``search:N`` configuration plays: its knowledge, its exploration constant, and how
-    often it plays a newcomer's move instead of searching (``greedy``, as the lower levels do)."""
+    """How a ``search:N`` configuration plays: its knowledge, and how often it plays a
+    newcomer's move instead of searching (``greedy``, as the lower levels do)."""
 
     knowledge: Knowledge
-    exploration: float = EXPLORATION
     greedy: float = 0.0
 
 
@@ -108,19 +107,18 @@ def searcher(config: str, knowledge: Knowledge) -> Searcher:
     """How a ``search:N`` configuration plays: the game's own knowledge with the
     configuration's settings in place of the game's values (the game's knowledge itself is not
     changed; any other configuration, which takes no settings, gets it as it is), and the
-    search's own two settings, ``exploration`` and ``greedy``; a clear error for a setting the
-    game does not have or a share outside 0 to 1."""
+    share of newcomer's moves, ``greedy``; a clear error for a setting the game does not have
+    or a share outside 0 to 1."""
     settings = _settings(config.split(SETTING)[1:])
-    exploration = settings.pop("exploration", EXPLORATION)
     greedy = settings.pop("greedy", 0.0)
     if not 0 <= greedy <= 1:
         raise ValueError(f"greedy is a share of the moves, from 0 to 1, not {greedy:g}")
     known = knowledge.settings()
     for key in settings:
         if key not in known:
-            raise ValueError(f"the search has no setting {key!r}; it has exploration, greedy, "
+            raise ValueError(f"the search has no setting {key!r}; it has greedy, "
                              f"{', '.join(known)}")
-    return Searcher(knowledge.changed(settings), exploration, greedy)
+    return Searcher(knowledge.changed(settings), greedy)
 
 
 def check_seats(seats: Sequence[str], players: int) -> list[str]:
@@ -225,7 +223,7 @@ def move_of(
         # a newcomer's move as a level plays it: decided at once, unless the move is forced
         if plays.greedy and len(game.legal_actions()) > 1 and rng.random() < plays.greedy:
             return game.action_of(greedy_move(game, knowledge, rng))
-        search = Search(game, rng.randrange(2**32), knowledge, plays.exploration)
+        search = Search(game, rng.randrange(2**32), knowledge)
     else:
         level = tuned(LEVELS[config], knowledge, game.players).scaled(scale)
         return choose(game, level, rng.randrange(2**32), clock, knowledge)

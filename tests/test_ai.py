@@ -475,16 +475,19 @@ def test_an_arena_search_takes_settings_of_the_games_own_search() -> None:
     from py_engine.games.bosk.ai import BoskKnowledge
 
     knowledge = BoskKnowledge()
-    changed, exploration, greedy = searcher(
+    changed, greedy = searcher(
         "search:9/share=0.6/plant_looks=3/exploration=0.35/greedy=0.25", knowledge
     )
-    assert (changed.share, changed.plant_looks, exploration, greedy) == (0.6, 3, 0.35, 0.25)
+    assert (changed.share, changed.plant_looks, changed.exploration, greedy) == (
+        0.6, 3, 0.35, 0.25
+    )
     assert isinstance(changed.plant_looks, int)
     assert (knowledge.share, knowledge.plant_looks) == (0.3, 8)  # the game's own is untouched
-    assert searcher("search:9", knowledge) == (knowledge, 0.7, 0.0)
+    assert searcher("search:9", knowledge) == (knowledge, 0.0)
+    assert knowledge.exploration == 0.7
     with pytest.raises(ValueError, match="greedy is a share of the moves, from 0 to 1, not 1.5"):
         searcher("search:9/greedy=1.5", knowledge)
-    with pytest.raises(ValueError, match="no setting 'depth'; it has exploration, greedy, con"):
+    with pytest.raises(ValueError, match="'depth'; it has greedy, contempt, exploration"):
         searcher("search:9/depth=2", knowledge)
     with pytest.raises(ValueError, match="'plant_looks' is a whole number, not 2.5"):
         searcher("search:9/plant_looks=2.5", knowledge)
@@ -499,9 +502,9 @@ def test_an_arena_search_plays_with_its_settings(monkeypatch: pytest.MonkeyPatch
     seen: set[tuple[float, float]] = set()
 
     class Watched(arena.Search):
-        def __init__(self, game: Game, seed: int, knowledge: Knowledge, c: float = 0.7) -> None:
-            seen.add((getattr(knowledge, "share", -1.0), c))
-            super().__init__(game, seed, knowledge, c)
+        def __init__(self, game: Game, seed: int, knowledge: Knowledge) -> None:
+            super().__init__(game, seed, knowledge)
+            seen.add((getattr(knowledge, "share", -1.0), self.exploration))
 
     monkeypatch.setattr(arena, "Search", Watched)
     run(Setup("bosk", {}, ["search:3/share=0.9/exploration=0.2", "search:3"], seed=2), games=1)
