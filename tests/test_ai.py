@@ -1179,17 +1179,12 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
 
     assert used(Thinker(four, "expert", seed=1)) == FOUR_SEAT_SEARCH
     assert used(Thinker(four, "medium", seed=1)) != FOUR_SEAT_SEARCH
-    # The search itself explores as the settings say.
-    assert Thinker(four, "expert", seed=1).search.exploration == FOUR_SEAT_SEARCH["exploration"]
-    assert Thinker(four, "medium", seed=1).search.exploration == knowledge.exploration
-    assert FOUR_SEAT_SEARCH["exploration"] != knowledge.exploration
     # The hint, or a search given only a thinking time, searches as the strongest level does,
     # without its iteration cap.
     for level in ("hint", 2.0):
         thinker = Thinker(four, level, seed=1)
         assert thinker.level.iterations is None and thinker.level.settings == expert.settings
         assert used(thinker) == FOUR_SEAT_SEARCH
-        assert thinker.search.exploration == FOUR_SEAT_SEARCH["exploration"]
     hinting = hint_knowledge(four).settings()
     assert {key: hinting[key] for key in FOUR_SEAT_SEARCH} == FOUR_SEAT_SEARCH
     # The hint's chances are read with that search's own sharpness.

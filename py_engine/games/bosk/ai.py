@@ -20,9 +20,8 @@ widening).
 
 With four seats Expert and the hint search another way (``FOUR_SEAT_SEARCH``), which gains
 more from a longer search: the place alone, counted pair by pair by how far apart the totals
-are (``margin``); tiles that the path from the tree can take (``fit``); no trees or tiles
-in the shared statistics (``rave_turns``), since each is played once in every game; and less
-exploration, since that reward spans half the range of a win.
+are (``margin``); tiles that the path from the tree can take (``fit``); and no trees or tiles
+in the shared statistics (``rave_turns``), since each is played once in every game.
 """
 
 from __future__ import annotations
@@ -53,15 +52,12 @@ WANDER = 0.2  # the share of a playout's leaves laid at random
 PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 # How Expert (and the hint) searches with four seats, where a longer search gains most by it:
 # the place in the reward counted by how far apart the totals are and without the win,
-# playouts that play tiles the path can take, no trees or tiles in the shared statistics
-# (see ``BoskKnowledge.margin``, ``fit`` and ``rave_turns``), and a smaller exploration
-# constant: that reward spans only 0 to 1/2 with four seats, so the game's constant explored
-# twice as widely as with a reward from 0 to 1. Its mean reward, read as the hint's win
-# chances, is a little flat: sharpened as self-play bears out (``arena bosk players=4
-# --calibrate 1700``, before the exploration constant changed).
+# playouts that play tiles the path can take, and no trees or tiles in the shared statistics
+# (see ``BoskKnowledge.margin``, ``fit`` and ``rave_turns``). Its mean reward, read as the
+# hint's win chances, is a little flat: sharpened as self-play bears out (``arena bosk
+# players=4 --calibrate 1700``).
 FOUR_SEAT_SEARCH = {
-    "margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0, "exploration": 0.15,
-    "sharpness_for_four": 1.45,
+    "margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0, "sharpness_for_four": 1.45,
 }
 
 
