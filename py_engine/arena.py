@@ -45,7 +45,6 @@ GREEDY = "greedy"
 UCT = "uct"
 SEARCH = "search"
 UCT_ITERATIONS = 1000
-TEXTBOOK_C = math.sqrt(0.5)  # Kocsis and Szepesvári's constant for rewards in [0, 1]
 GRACE = 0.2  # seconds a move may take beyond its budget
 SETTING = "/"  # search:N/name=value: the game's search with one of its settings changed
 
@@ -93,6 +92,13 @@ def _settings(parts: Sequence[str]) -> dict[str, float]:
             raise ValueError(f"the search setting {key!r} is given twice")
         found[key] = number
     return found
+
+
+class Textbook(Knowledge):
+    """Textbook UCT's knowledge: none of the game (moves tried in random order, uniformly random
+    playouts), and Kocsis and Szepesvári's exploration constant for rewards in [0, 1]."""
+
+    exploration = math.sqrt(0.5)
 
 
 class Searcher(NamedTuple):
@@ -218,7 +224,7 @@ def move_of(
         return game.action_of(greedy_move(game, knowledge, rng))
     kind, _, count = config.split(SETTING)[0].partition(":")
     if kind == UCT:
-        search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
+        search = Search(game, rng.randrange(2**32), Textbook())
     elif kind == SEARCH:
         # a newcomer's move as a level plays it: decided at once, unless the move is forced
         if plays.greedy and len(game.legal_actions()) > 1 and rng.random() < plays.greedy:

@@ -142,8 +142,8 @@ def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: 
     ``seconds`` shared among the positions of ``search_positions``, a fresh search from each.
     Timed by ``clock``: this process's CPU time unless another is given (see ``rate``)."""
     from .ai import hint_knowledge
-    from .arena import TEXTBOOK_C
-    from .mcts import Knowledge, Search
+    from .arena import Textbook
+    from .mcts import Search
 
     timer = clock or time.process_time
     rng = random.Random(seed)
@@ -155,7 +155,7 @@ def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: 
             if own:
                 search = Search(game, rng.randrange(2**32), hint_knowledge(game))
             else:
-                search = Search(game, rng.randrange(2**32), Knowledge(), TEXTBOOK_C)
+                search = Search(game, rng.randrange(2**32), Textbook())
             start = timer()
             iterations += search.run_for(seconds / len(positions), clock=timer)
             spent += timer() - start

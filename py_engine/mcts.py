@@ -54,8 +54,7 @@ class Knowledge:
     # it rather than each for itself: at 0 each other seat's moves are judged by its own reward
     # (max-n), at 1 by how little the searching seat gets (paranoid), between the two a mix.
     paranoia = 0.0
-    # How widely the search tries moves whose mean reward is lower (the constant of UCT); the
-    # search is given it unless its caller names another.
+    # How widely the search tries moves whose mean reward is lower (the constant of UCT).
     exploration = EXPLORATION
 
     def settings(self) -> dict[str, float]:
@@ -216,7 +215,6 @@ class Search:
         game: Game,
         seed: int | None = None,
         knowledge: Knowledge | None = None,
-        exploration: float | None = None,
     ) -> None:
         if game.to_move is None:
             raise ValueError("the game is over: there is nothing to search")
@@ -224,7 +222,7 @@ class Search:
         self.players = game.players
         self.rng = random.Random(seed)
         self.knowledge = knowledge or Knowledge()
-        self.exploration = self.knowledge.exploration if exploration is None else exploration
+        self.exploration = self.knowledge.exploration
         self.root = self._node(-1, -1)
         self.drawn = self._drawn(self.knowledge.contempt)
         self.paranoia = self.knowledge.paranoia if self.players > 2 else 0.0

@@ -521,9 +521,9 @@ def test_an_arena_search_with_a_newcomers_share_plays_newcomers_moves(
     original = arena.greedy_move
 
     class Counted(arena.Search):
-        def __init__(self, game: Game, seed: int, knowledge: Knowledge, c: float = 0.7) -> None:
+        def __init__(self, game: Game, seed: int, knowledge: Knowledge) -> None:
             searched.append(len(game.legal_actions()))  # how many moves it chose among
-            super().__init__(game, seed, knowledge, c)
+            super().__init__(game, seed, knowledge)
 
     def counted(game: Game, knowledge: Knowledge, rng: random.Random) -> int:
         newcomer.append(game.to_move or 0)
