@@ -1163,6 +1163,84 @@ def test_bosk_playouts_may_leave_trees_and_tiles_out_of_the_shared_statistics() 
     assert without.count(LEAF) > 0
 
 
+def _leaf_worth(game: Any, seat: int, move: int) -> float:
+    """What a leaf gains ``seat`` in the game as it stands (``leaf_gain`` on the park)."""
+    from py_engine.games.bosk.ai import leaf_gain
+    from py_engine.games.bosk.rules import KIND
+
+    space = move % KIND
+    return leaf_gain(game.controlled()[game.geo.region[space]], seat, game.top[space])
+
+
+def _turn_worth(game: Any, seat: int, tree: int, tile: int) -> float:
+    """What the greedy path from ``tree`` gains with ``tile``'s tokens (``path_gains``)."""
+    from py_engine.games.bosk.ai import path_gains
+    from py_engine.games.bosk.rules import KIND
+
+    profile = path_gains(game, tree % KIND, seat, game.controlled())
+    return max([total for spent, total in profile if spent <= tile], default=0.0)
+
+
+def test_bosk_playouts_may_plan_the_tree_and_tile_by_the_leaves_they_would_gain() -> None:
+    """``path_gains`` lays a path greedily as the game would let it (a token for an empty or
+    own space, a stack's height and one more to cover another seat's leaf) and leaves the
+    counts as they were; with ``plan`` a playout plays the tree and tile that gain most."""
+    from py_engine.games.bosk.ai import BoskKnowledge, path_gains
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, LEAF, S_TREE, TILE, TREE
+
+    checked = 0
+    game = new_game("bosk", players=4)
+    assert isinstance(game, Bosk)
+    rng = random.Random(6)
+    while game.round < 8:
+        game.play(rng.choice(game.legal_actions()))
+        if game.step != S_TREE or not game.tiles[game.seat] >> 8 & 1:
+            continue
+        seat, counts = game.seat, game.controlled()
+        before = [list(row) for row in counts]
+        for tree in game.moves():
+            profile = path_gains(game, tree % KIND, seat, counts)
+            assert counts == before
+            # The same path laid in the game with the 8 tile: the first best leaf each time.
+            game.do(tree)
+            game.do(TILE + 8)
+            laid: list[tuple[int | None, float]] = []
+            total = 0.0
+            while game.seat == seat and game.step != S_TREE:
+                moves = list(game.moves())
+                assert all(LEAF <= m < LEAF + KIND for m in moves)
+                move = max(moves, key=lambda m: _leaf_worth(game, seat, m))
+                total += _leaf_worth(game, seat, move)
+                game.do(move)
+                laid.append((8 - game.held if game.step != S_TREE else None, total))
+            for _ in range(len(laid) + 2):
+                game.undo_move()
+            assert len(profile) == len(laid)
+            for (spent, said), (held_spent, came) in zip(profile, laid, strict=True):
+                assert said == pytest.approx(came)
+                if held_spent is not None:  # the turn went on: the tokens spent so far
+                    assert spent == held_spent
+            checked += 1
+    assert checked >= 10
+    # A playout that never wanders plays, each turn, the tree and tile whose path gains most.
+    game = advanced("bosk", {"players": 4}, 40, seed=3)
+    assert isinstance(game, Bosk)
+    trace: list[tuple[int, int]] = []
+    BoskKnowledge(wander=0.0).changed({"plan": 1, "rave_turns": 1}).playout(
+        game, random.Random(5), trace)
+    turns = 0
+    for (seat, move), (_, after) in zip(trace[:-1], trace[1:], strict=True):
+        if TREE <= move < TREE + KIND and game.step == S_TREE:
+            held = [t for t in range(1, 9) if game.tiles[seat] >> t & 1]
+            best = max(
+                _turn_worth(game, seat, tree, tile) for tree in game.moves() for tile in held)
+            assert _turn_worth(game, seat, move, after - TILE) == pytest.approx(best)
+            turns += 1
+        game.do(move)
+    assert turns >= 8
+
+
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
     from py_engine.ai import hint_knowledge
     from py_engine.games.bosk.ai import FOUR_SEAT_SEARCH

@@ -42,6 +42,8 @@ from .rules import (
     S_TILE,
     S_TREE,
     SUMMER_TABLE,
+    TILE,
+    TILES,
     VALUE,
     WINTER_TABLE,
     award,
@@ -113,6 +115,9 @@ class BoskKnowledge(Knowledge):
     # 0: the trees and tiles a playout plays are left out of the shared statistics (every seat
     # plays each of its trees and tiles once in every game, so sharing them says little).
     rave_turns = 1
+    # 1: a playout's seat chooses its tree and tile together, the pair whose leaves would gain
+    # most as the park stands (see ``plan_turn``), rather than at random.
+    plan = 0
 
     def __init__(
         self, share: float = SHARE, wander: float = WANDER, plant_looks: int = PLANT_LOOKS
@@ -164,9 +169,10 @@ class BoskKnowledge(Knowledge):
         counts = game.controlled()
         sums = game.line_sums() if game.step == S_PLANT else []
         looks, wander = self.plant_looks, self.wander
-        fit, turns = self.fit, self.rave_turns
+        fit, turns, plan = self.fit, self.rave_turns, self.plan
         geo = game.geo
         depth = 0
+        planned = 0
         while (seat := game.to_move) is not None:
             moves = game.moves()
             step = game.step
@@ -175,6 +181,11 @@ class BoskKnowledge(Knowledge):
                 value, point = divmod(move % KIND, VALUE)
                 for line in point_lines[point]:
                     sums[line][seat] += value + 1
+            elif step == S_TREE and plan and rng.random() >= wander:
+                move, planned = plan_turn(game, seat, moves, counts, rng)
+            elif step == S_TILE and planned and TILE + planned in moves:
+                move = TILE + planned
+                planned = 0
             elif step == S_TILE and fit:
                 move = tile_fit(moves, reach(geo, game.tree, game.wind), rng)
             elif (
@@ -214,6 +225,10 @@ def _award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list
     return points
 
 
+# What a leaf gains, by the region's values, the seat and the space's holder, kept likewise.
+_GAINS: dict[tuple[tuple[int, ...], int, int], float] = {}
+
+
 def edge(
     before: Sequence[int], after: Sequence[int], seat: int, table: tuple[int, int, int, int, int]
 ) -> float:
@@ -230,13 +245,19 @@ def leaf_gain(held: Sequence[int], seat: int, owner: int) -> float:
     ``held``, laid on a space that ``owner`` holds (-1: no one): a space no one holds is worth a
     tenth of a point more (it costs one token, taking one over costs the stack), one of its own
     gains nothing and is the last choice."""
-    if owner == seat:
-        return -0.5
-    after = list(held)
-    after[seat] += 1
-    if owner >= 0:
-        after[owner] -= 1
-    return edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
+    key = (tuple(held), seat, owner)
+    gain = _GAINS.get(key)
+    if gain is None:
+        if owner == seat:
+            gain = -0.5
+        else:
+            after = list(held)
+            after[seat] += 1
+            if owner >= 0:
+                after[owner] -= 1
+            gain = edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
+        _GAINS[key] = gain
+    return gain
 
 
 def leaf_choice(
@@ -294,6 +315,71 @@ def plant_choice(
         gain = plant_gain(sums, point_lines[point], seat, value + 1)
         if gain > best:
             best, chosen = gain, move
+    return chosen
+
+
+def path_gains(
+    game: Bosk, point: int, seat: int, counts: Sequence[list[int]]
+) -> list[tuple[int, float]]:
+    """A path of leaves laid greedily (``leaf_gain``) from the tree at ``point`` as the park
+    stands, with 8 tokens: after each leaf, the tokens spent so far and what they gained."""
+    geo, top, height, squirrel = game.geo, game.top, game.height, game.squirrel
+    region, ahead = geo.region, geo.ahead[game.wind]
+    options: Sequence[int] = geo.first[game.wind][point]
+    held, total = 8, 0.0
+    found: list[tuple[int, float]] = []
+    taken: list[tuple[list[int], int]] = []
+    while held > 0:
+        best, pick = -1e9, -1
+        for space in options:
+            owner = top[space]
+            if squirrel[space] >= 0 or (0 <= owner != seat and held <= height[space]):
+                continue
+            gain = leaf_gain(counts[region[space]], seat, owner)
+            if gain > best:
+                best, pick = gain, space
+        if pick < 0:
+            break
+        owner = top[pick]
+        held -= 1 if owner < 0 or owner == seat else height[pick] + 1
+        row = counts[region[pick]]
+        if owner >= 0:
+            row[owner] -= 1
+            taken.append((row, owner))
+        row[seat] += 1
+        taken.append((row, -1 - seat))
+        total += best
+        found.append((8 - held, total))
+        options = ahead[pick]
+    for row, who in reversed(taken):
+        if who < 0:
+            row[-1 - who] -= 1
+        else:
+            row[who] += 1
+    return found
+
+
+def plan_turn(
+    game: Bosk, seat: int, trees: Sequence[int], counts: Sequence[list[int]],
+    rng: random.Random,
+) -> tuple[int, int]:
+    """A playout's tree, and the tile it means to play with it: of the trees it may choose and
+    the tiles it holds, the pair whose greedy path (``path_gains``) gains most with the tile's
+    tokens (the squirrel counts as a path's first leaf), ties at random."""
+    mask = game.tiles[seat]
+    tiles = [t for t in TILES if mask >> t & 1]
+    best, chosen = -1e9, (trees[0], tiles[0])
+    for tree in trees:
+        profile = path_gains(game, tree % KIND, seat, counts)
+        for tile in tiles:
+            gain = 0.0
+            for spent, total in profile:
+                if spent > tile:
+                    break
+                gain = total
+            score = gain + rng.random() * 1e-6
+            if score > best:
+                best, chosen = score, (tree, tile)
     return chosen
 
 
