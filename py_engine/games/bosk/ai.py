@@ -225,10 +225,6 @@ def _award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list
     return points
 
 
-# What a leaf gains, by the region's values, the seat and the space's holder, kept likewise.
-_GAINS: dict[tuple[tuple[int, ...], int, int], float] = {}
-
-
 def edge(
     before: Sequence[int], after: Sequence[int], seat: int, table: tuple[int, int, int, int, int]
 ) -> float:
@@ -245,19 +241,13 @@ def leaf_gain(held: Sequence[int], seat: int, owner: int) -> float:
     ``held``, laid on a space that ``owner`` holds (-1: no one): a space no one holds is worth a
     tenth of a point more (it costs one token, taking one over costs the stack), one of its own
     gains nothing and is the last choice."""
-    key = (tuple(held), seat, owner)
-    gain = _GAINS.get(key)
-    if gain is None:
-        if owner == seat:
-            gain = -0.5
-        else:
-            after = list(held)
-            after[seat] += 1
-            if owner >= 0:
-                after[owner] -= 1
-            gain = edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
-        _GAINS[key] = gain
-    return gain
+    if owner == seat:
+        return -0.5
+    after = list(held)
+    after[seat] += 1
+    if owner >= 0:
+        after[owner] -= 1
+    return edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
 
 
 def leaf_choice(
