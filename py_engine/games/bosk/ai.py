@@ -183,7 +183,7 @@ class BoskKnowledge(Knowledge):
                     sums[line][seat] += value + 1
             elif step == S_TREE and plan and rng.random() >= wander:
                 move, planned = plan_turn(game, seat, moves, counts, rng)
-            elif step == S_TILE and planned and TILE + planned in moves:
+            elif step == S_TILE and planned:
                 move = TILE + planned
                 planned = 0
             elif step == S_TILE and fit:
@@ -318,7 +318,7 @@ def path_gains(
     options: Sequence[int] = geo.first[game.wind][point]
     held, total = 8, 0.0
     found: list[tuple[int, float]] = []
-    taken: list[tuple[list[int], int]] = []
+    taken: list[tuple[list[int], int]] = []  # each leaf's region counts and the space's holder
     while held > 0:
         best, pick = -1e9, -1
         for space in options:
@@ -335,17 +335,15 @@ def path_gains(
         row = counts[region[pick]]
         if owner >= 0:
             row[owner] -= 1
-            taken.append((row, owner))
         row[seat] += 1
-        taken.append((row, -1 - seat))
+        taken.append((row, owner))
         total += best
         found.append((8 - held, total))
         options = ahead[pick]
-    for row, who in reversed(taken):
-        if who < 0:
-            row[-1 - who] -= 1
-        else:
-            row[who] += 1
+    for row, owner in taken:
+        row[seat] -= 1
+        if owner >= 0:
+            row[owner] += 1
     return found
 
 
