@@ -7,8 +7,8 @@ once and never ignores what obviously scores), and otherwise the search's choice
 iterations each level searches and how often it plays the newcomer's move are tuned per game
 (``Knowledge.levels`` in ``games/<game>/ai.py``) toward the ladder's aims: the lowest level
 about even with a one-move-greedy player, each level winning about three games in four against
-the one below (measured with ``python -m py_engine arena GAME --ladder``; the README says how
-near each game comes).
+the one below (measured with ``python -m py_engine arena GAME --ladder``; ``docs/computer.md``
+says how near each game comes).
 
 ``choose(game, "hard")`` answers with an action. A browser worker that must stay free to answer
 other messages uses a ``Thinker`` instead and calls ``think()`` in short slices::
