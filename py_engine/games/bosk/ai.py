@@ -82,9 +82,9 @@ class BoskKnowledge(Knowledge):
     # A newcomer's move (what scores at once) is fair here and the search gains slowly with
     # iterations, so the lower levels mix the two and the upper ones search much longer.
     levels = {
-        "beginner": {"iterations": 30, "greedy": 0.95},
-        "casual": {"iterations": 30, "greedy": 0.65},
-        "easy": {"iterations": 30, "greedy": 0.15},
+        "beginner": {"iterations": 30, "greedy": 0.9},
+        "casual": {"iterations": 30, "greedy": 0.5},
+        "easy": {"iterations": 30, "greedy": 0.1},
         "medium": {"iterations": 100},
         "hard": {"iterations": 600},
         "expert": {"iterations": 3000},
