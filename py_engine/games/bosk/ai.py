@@ -171,40 +171,38 @@ class BoskKnowledge(Knowledge):
         point_lines = game.geo.point_lines
         counts = game.controlled()
         sums = game.line_sums() if game.step == S_PLANT else []
-        looks, wander = self.plant_looks, self.wander
+        looks, wander, leaves = self.plant_looks, self.wander, self.leaves
         fit, turns, plan = self.fit, self.rave_turns, self.plan
         geo = game.geo
         depth = 0
-        planned = 0
+        planned = 0  # the tile a planned turn means to play (0: none)
         while (seat := game.to_move) is not None:
             moves = game.moves()
             step = game.step
-            if step == S_PLANT and looks:
-                move = plant_choice(seat, moves, sums, point_lines, looks, rng)
-                value, point = divmod(move % KIND, VALUE)
-                for line in point_lines[point]:
-                    sums[line][seat] += value + 1
-            elif step == S_TREE and plan and rng.random() >= wander:
-                move, planned = plan_turn(game, seat, moves, counts, rng)
-            elif step == S_TILE and planned:
-                move = TILE + planned
-                planned = 0
-            elif step == S_TILE and fit:
-                move = tile_fit(moves, reach(geo, game.tree, game.wind), rng)
-            elif (
-                (step == S_LEAF or step == S_SQUIRREL) and self.leaves and len(moves) > 1
-                and rng.random() >= wander
-            ):
-                move = leaf_choice(seat, moves, top, region, counts, rng)
-            else:
-                move = rng.choice(moves)
-            if step == S_LEAF or step == S_SQUIRREL:
+            if step == S_LEAF or step == S_SQUIRREL:  # most of a playout's moves: tested first
+                if leaves and len(moves) > 1 and rng.random() >= wander:
+                    move = leaf_choice(seat, moves, top, region, counts, rng)
+                else:
+                    move = rng.choice(moves)
                 space = move % KIND
                 owner = top[space]
                 held = counts[region[space]]
                 if owner >= 0:
                     held[owner] -= 1
                 held[seat] += 1
+            elif step == S_PLANT and looks:
+                move = plant_choice(seat, moves, sums, point_lines, looks, rng)
+                value, point = divmod(move % KIND, VALUE)
+                for line in point_lines[point]:
+                    sums[line][seat] += value + 1
+            elif step == S_TREE and plan and rng.random() >= wander:
+                move, planned = plan_turn(game, seat, moves, counts, rng)
+            elif step == S_TILE and (planned or fit):
+                move = TILE + planned if planned else tile_fit(
+                    moves, reach(geo, game.tree, game.wind), rng)
+                planned = 0
+            else:
+                move = rng.choice(moves)
             if trace is not None and (turns or (step != S_TREE and step != S_TILE)):
                 trace.append((seat, move))
             game.do(move)
