@@ -1,7 +1,7 @@
 """The everyday things a new player hit: the keyboard focus after Enter plays (game page and
 embed), result tables that fit their panel at every width from 320 px, Splinter's selectable
 pieces showing they can be clicked, 44 px controls on a phone, and the new-game headings kept
-inside their boxes."""
+inside their boxes and the whole new-game panel within its width."""
 
 from __future__ import annotations
 
@@ -183,6 +183,44 @@ def test_new_game_headings_stay_inside_their_boxes(
     page.click("#new-game")
     assert page.locator("#new-game-dialog legend").count() > 0
     assert page.evaluate(LEGENDS_OUTSIDE) == []
+    page.keyboard.press("Escape")
+    page.close()
+
+
+PANEL_OVERFLOW = """() => {
+  const dialog = document.getElementById('new-game-dialog');
+  const problems = [];
+  if (dialog.scrollWidth > dialog.clientWidth + 1) {
+    problems.push(`panel scrolls sideways: ${dialog.scrollWidth} > ${dialog.clientWidth}`);
+  }
+  const box = dialog.getBoundingClientRect();
+  for (const el of dialog.querySelectorAll('fieldset, legend, label, select, input, p')) {
+    if (!el.getClientRects().length) continue;
+    const part = el.getBoundingClientRect();
+    if (part.left < box.left - 1 || part.right > box.right + 1) {
+      const name = el.getAttribute('name') || el.textContent.trim().slice(0, 24);
+      problems.push(`${el.tagName} ${name}: ${Math.round(part.left)}-${Math.round(part.right)}`
+        + ` in ${Math.round(box.left)}-${Math.round(box.right)}`);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_new_game_panel_fits_at_every_width(context: Any, site_url: str, language: str) -> None:
+    """Every part of the panel within its box (its seats' long level names and Bosk's park
+    file choice included), with nothing to scroll sideways, from a phone to a desktop."""
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('tabula.language', '{language}')")
+    page.goto(site_url + "bosk.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.click("#new-game")
+    page.check('input[name="option-players"][value="4"]')
+    assert page.locator(".seat-choice:not([hidden]) select").count() == 4
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate(PANEL_OVERFLOW) == [], f"{language} at {width} px"
     page.keyboard.press("Escape")
     page.close()
 
