@@ -1,7 +1,8 @@
 """The everyday things a new player hit: the keyboard focus after Enter plays (game page and
 embed), result tables that fit their panel at every width from 320 px, Splinter's selectable
 pieces showing they can be clicked, 44 px controls on a phone, and the new-game headings kept
-inside their boxes and the whole new-game panel within its width."""
+inside their boxes and the whole new-game panel within its width, and pages of boards (a
+tutorial) as wide as a phone."""
 
 from __future__ import annotations
 
@@ -222,6 +223,32 @@ def test_new_game_panel_fits_at_every_width(context: Any, site_url: str, languag
         page.set_viewport_size({"width": width, "height": 800})
         assert page.evaluate(PANEL_OVERFLOW) == [], f"{language} at {width} px"
     page.keyboard.press("Escape")
+    page.close()
+
+
+BOARDS_READY = (
+    "document.querySelectorAll('tabula-board').length > 0 && "
+    "document.querySelectorAll('tabula-board:not([data-ready=true])').length === 0"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("url", ["boards.html", "tutorial.html"])
+def test_pages_of_boards_fit_a_phone(
+    context: Any, site_url: str, url: str, language: str
+) -> None:
+    """A page of text with boards in it (a tutorial) never scrolls sideways on a phone: each
+    board's step buttons go on to a second line rather than past the page's edge."""
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('tabula.language', '{language}')")
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.goto(site_url + url)
+    page.wait_for_function(BOARDS_READY, timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator(".embed-controls:not([hidden]) button").count() > 0
+    for width in (320, 375, 480):
+        page.set_viewport_size({"width": width, "height": 800})
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= width, f"{url} in {language} is {wide} px wide at {width} px"
     page.close()
 
 
