@@ -93,10 +93,10 @@ class BoskKnowledge(Knowledge):
     # and each doubling of the search gains less. The lower levels sit between greedy and
     # Medium a step of about two meetings in three apart (with a newcomer's move 80 %, 40 % and
     # 15 % of the time, Beginner finished ahead of greedy in 57 % of the meetings and Easy of
-    # Casual in only 54 %). Hard searches eight times Medium's iterations to finish ahead of it
-    # about two meetings in three, and Expert four times Hard's (at 1,500 it was no step above
-    # Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s of its 8 s in the
-    # browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000 iterations
+    # Casual in only 54 %). Hard searches eight times Medium's iterations and finishes ahead of
+    # it in about three meetings in five, and Expert four times Hard's (at 1,500 it was no step
+    # above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s of its 8 s in
+    # the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000 iterations
     # finished further ahead of Medium than the game's search did.
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.95},
