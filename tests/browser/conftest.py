@@ -31,6 +31,10 @@ ENGINE_TIMEOUT_MS = 90_000
 # How long any other step may wait (Playwright's own default is 30 s): on a busy two-core machine
 # one answer of the engine, or a page's reload, can take longer than usual.
 STEP_TIMEOUT_MS = 60_000
+# Every <tabula-board> of a page has shown its position (or its failure); BOARDS_READY: and
+# the page has at least one.
+ALL_READY = "document.querySelectorAll('tabula-board:not([data-ready=true])').length === 0"
+BOARDS_READY = f"document.querySelectorAll('tabula-board').length > 0 && {ALL_READY}"
 
 
 def _missing() -> str | None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ALL_READY, BOARDS_READY, ENGINE_TIMEOUT_MS, Watch
 
 from py_engine import load_game, new_game
 
@@ -18,7 +18,6 @@ pytestmark = pytest.mark.browser
 
 ACTIONS = ("g7", "a1", "m7", "d4", "j10")
 HEADER = "game: bounders\nsize: 7\nrules: basic\nkomi: off\n\n"
-ALL_READY = "document.querySelectorAll('tabula-board:not([data-ready=true])').length === 0"
 
 
 def record_of(actions: tuple[str, ...] | list[str]) -> str:
@@ -30,10 +29,7 @@ def open_boards(site_context: tuple[Any, Watch], site_url: str) -> Any:
     context, _ = site_context
     page = context.new_page()
     page.goto(site_url + "boards.html")
-    page.wait_for_function(
-        f"document.querySelectorAll('tabula-board').length > 0 && {ALL_READY}",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
+    page.wait_for_function(BOARDS_READY, timeout=ENGINE_TIMEOUT_MS)
     return page
 
 

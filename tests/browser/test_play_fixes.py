@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch, watch_context
+from conftest import BOARDS_READY, ENGINE_TIMEOUT_MS, Watch, watch_context
 
 from py_engine import new_game
 
@@ -224,12 +224,6 @@ def test_new_game_panel_fits_at_every_width(context: Any, site_url: str, languag
         assert page.evaluate(PANEL_OVERFLOW) == [], f"{language} at {width} px"
     page.keyboard.press("Escape")
     page.close()
-
-
-BOARDS_READY = (
-    "document.querySelectorAll('tabula-board').length > 0 && "
-    "document.querySelectorAll('tabula-board:not([data-ready=true])').length === 0"
-)
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
