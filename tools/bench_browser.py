@@ -26,14 +26,19 @@ each load), it prints:
 - the search's iterations per second inside Pyodide, for every configuration of
   ``python -m py_engine bench`` whose game the site plays: the game's own search and textbook
   UCT, against CPython timed by the wall clock, and how many iterations a hint (the strongest
-  search, given HINT's thinking time) runs in the browser.
+  search, given HINT's thinking time) runs in the browser;
+- how soon Undo is answered while the computer thinks (Bounders, a person against Hard with a
+  thinking time of several seconds; the page thinks in slices of at most 30 ms, so an undo
+  waits for one slice and the engine's answer, never for the move): the median and the longest
+  of several tries, each at another moment of the thinking.
 
 The ratio is printed twice: as the ratio of the two medians, and as the median of the ratios of
 each round's game load to its bare load (steadier when the machine's speed drifts).
 
 Targets: first picture <= 0.3 s; engine ready <= 1.1 x bare Pyodide; Pyodide playouts >=
-0.5 x CPython. Usage: ``python tools/bench_browser.py [--loads 15] [--seconds 3]
-[--search-seconds 2]`` after ``make site`` (``make bench-browser`` does both).
+0.5 x CPython; undo while the computer thinks <= 100 ms (median).
+Usage: ``python tools/bench_browser.py [--loads 15] [--seconds 3] [--search-seconds 2]
+[--undos 9]`` after ``make site`` (``make bench-browser`` does both).
 """
 
 from __future__ import annotations
@@ -136,6 +141,46 @@ def searches_in_pyodide(context: Any, url: str, configs: list[tuple[str, dict[st
     return answers
 
 
+# The computer's thinking time while Undo is timed: long enough that no move comes during a try.
+UNDO_THINKING = {"seconds": 5, "pace": 0}
+# Undo, timed from its click to the page showing the position before the person's move.
+UNDO_TIME = """() => new Promise((resolve) => {
+    const start = performance.now();
+    const seen = new MutationObserver(() => {
+        if (document.body.dataset.ply !== '0') return;
+        seen.disconnect();
+        resolve(performance.now() - start);
+    });
+    seen.observe(document.body, { attributes: true });
+    document.getElementById('undo').click();
+})"""
+
+
+def undos_while_thinking(context: Any, url: str, tries: int) -> list[float]:
+    """Milliseconds from a click on Undo to the position before the person's move, while the
+    computer (Hard, thinking UNDO_THINKING) thinks about its answer; each try waits another
+    while (300 ms and up, in 15 ms steps) after the thinking has started."""
+    page = context.new_page()
+    page.goto(url)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate(f"""() => {{
+        localStorage.setItem('tabula.computer.test', {json.dumps(json.dumps(UNDO_THINKING))});
+        localStorage.setItem('tabula.seats.{game}', '["person", "hard"]');
+    }}""")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
+    times = []
+    for attempt in range(tries):
+        page.locator("#board [data-action]").first.click()
+        page.wait_for_selector("body[data-thinking=move]", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(300 + 15 * attempt)
+        times.append(float(page.evaluate(UNDO_TIME)))
+        page.wait_for_function("document.body.dataset.thinking === ''", timeout=TIMEOUT_MS)
+    page.evaluate("localStorage.clear()")
+    page.close()
+    return times
+
+
 def print_searches(labels: list[str], in_pyodide: list[dict[str, float]],
                    in_cpython: list[dict[str, float]]) -> None:
     """The table of search iterations per second, and a hint's iterations in the browser."""
@@ -160,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="playout benchmark duration")
     parser.add_argument("--search-seconds", type=float, default=2.0,
                         help="search benchmark duration, per configuration and search")
+    parser.add_argument("--undos", type=int, default=9,
+                        help="undos timed while the computer thinks")
     args = parser.parse_args(argv)
     if not (args.site / "bench" / "pyodide.html").exists():
         print(f"{args.site} is not a built site: run `make site` first", file=sys.stderr)
@@ -198,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             context, game_url, [(name, options) for _, name, options in searched],
             args.search_seconds,
         )
+        undos = undos_while_thinking(context, game_url, args.undos)
         context.close()
     server.shutdown()
     in_cpython = measure("bounders", {"size": 7}, args.seconds)
@@ -214,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     # than the ratio of the medians when the machine's speed drifts during the run.
     paired = statistics.median(g["ready"] / b["ready"] for g, b in zip(games, bares, strict=True))
     ratio = in_pyodide["playouts_per_s"] / in_cpython_wall["playouts_per_s"]
+    undo = statistics.median(undos)
     rows = [
         ("first board picture", f"{picture:.3f} s", "<= 0.3 s", picture <= 0.3),
         ("engine ready", f"{ready:.2f} s", "", None),
@@ -229,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
         ("playouts/s in CPython (CPU)", f"{in_cpython['playouts_per_s']:,.0f}", "", None),
         ("playouts/s in CPython (wall)", f"{in_cpython_wall['playouts_per_s']:,.0f}", "", None),
         ("Pyodide / CPython playouts", f"{ratio:.2f}", ">= 0.5", ratio >= 0.5),
+        ("undo while the computer thinks", f"{undo:.0f} ms", "<= 100 ms", undo <= 100),
+        ("  longest of the tries", f"{max(undos):.0f} ms", "", None),
     ]
     print(f"Browser benchmark: medians of {args.loads} returning-visitor loads "
           f"(first visit: engine ready {first_game['ready']:.2f} s, "

@@ -122,9 +122,27 @@ export class Computer {
     this.seats = loadSeats(game);
     this.job = null;
     this.driving = false;
+    this.holds = 0; // the page's tasks queued or running: no slice starts while there are any
+    /** @type {(() => void) | null} wakes the thinking loop, waiting for the holds to end */
+    this.resume = null;
     this.hint = null;
     this.view = null;
     this.record = null;
+  }
+
+  /** The page has a task for the engine: the thinking takes no new slice until it is done,
+   * so the task waits for one slice at most (and its answer may drop the thinking). */
+  hold() {
+    this.holds += 1;
+  }
+
+  /** A task of the page has ended (`hold`). */
+  release() {
+    this.holds = Math.max(0, this.holds - 1);
+    if (this.holds || !this.resume) return;
+    const resume = this.resume;
+    this.resume = null;
+    resume();
   }
 
   /** Whether the computer plays `seat`. */
@@ -177,7 +195,8 @@ export class Computer {
   }
 
   /** The one loop that talks to the worker's thinker: slice after slice while its job is
-   * current, then the worker is told to drop the thinker either way. */
+   * current (none while the page holds it), then the worker is told to drop the thinker
+   * either way. */
   async drive() {
     if (this.driving) return;
     this.driving = true;
@@ -189,6 +208,8 @@ export class Computer {
         await worker.thinkStart(this.board, job.record, test.seconds ?? job.level);
         let report = null;
         while (this.job === job) {
+          if (this.holds) await new Promise((resolve) => { this.resume = () => resolve(null); });
+          if (this.job !== job) break;
           report = await worker.thinkMore(this.board, SLICE);
           if (report.done) break;
         }
