@@ -44,7 +44,6 @@ import { has, playerName, t } from "./i18n.js";
  * @property {(select: string | null) => void} choose a part of an action chosen (null: dropped)
  * @property {() => boolean} [playable] whether the reader may act now (default: yes)
  * @property {(error: unknown) => void} fail a task's failure, to report
- * @property {() => void} [busy] called when a task is queued (before it runs)
  * @property {() => void} [settled] called after each task, failed or not
  */
 
@@ -94,15 +93,22 @@ export class BoardController {
   // --- the engine -------------------------------------------------------------------------
 
   /** Run `task` once every task before it has ended: a click never overtakes the answer to
-   * the one before. `busy` is told at once; a failure goes to the page's `fail`; then
-   * `settled` runs either way.
+   * the one before. A failure goes to the page's `fail`; then `settled` runs either way.
    * @param {() => unknown} task
    * @returns {Promise<unknown>} */
   enqueue(task) {
-    this.hooks.busy?.();
     this.queue = this.queue.then(task).catch((error) => this.hooks.fail(error))
       .then(() => this.hooks.settled?.());
     return this.queue;
+  }
+
+  /** Resolves once no task is queued or running, those queued while it waits included. */
+  async idle() {
+    let tail;
+    while (tail !== this.queue) {
+      tail = this.queue;
+      await tail.catch(() => undefined);
+    }
   }
 
   /** The engine's view of `record` for this board, or null when another call was made while

@@ -109,8 +109,9 @@ export class Computer {
    * @param {(seat: number) => string} setup.seatName
    * @param {(key: string, values?: object) => string} setup.t
    * @param {(error: unknown) => void} setup.fail
+   * @param {() => Promise<void>} setup.idle resolves when the page has no task for the engine
    */
-  constructor({ game, board, engine, play, showHint, seatName, t, fail }) {
+  constructor({ game, board, engine, play, showHint, seatName, t, fail, idle }) {
     this.game = game;
     this.board = board;
     this.engine = engine;
@@ -119,30 +120,13 @@ export class Computer {
     this.seatName = seatName;
     this.t = t;
     this.fail = fail;
+    this.idle = idle;
     this.seats = loadSeats(game);
     this.job = null;
     this.driving = false;
-    this.holds = 0; // the page's tasks queued or running: no slice starts while there are any
-    /** @type {(() => void) | null} wakes the thinking loop, waiting for the holds to end */
-    this.resume = null;
     this.hint = null;
     this.view = null;
     this.record = null;
-  }
-
-  /** The page has a task for the engine: the thinking takes no new slice until it is done,
-   * so the task waits for one slice at most (and its answer may drop the thinking). */
-  hold() {
-    this.holds += 1;
-  }
-
-  /** A task of the page has ended (`hold`). */
-  release() {
-    this.holds = Math.max(0, this.holds - 1);
-    if (this.holds || !this.resume) return;
-    const resume = this.resume;
-    this.resume = null;
-    resume();
   }
 
   /** Whether the computer plays `seat`. */
@@ -195,8 +179,9 @@ export class Computer {
   }
 
   /** The one loop that talks to the worker's thinker: slice after slice while its job is
-   * current (none while the page holds it), then the worker is told to drop the thinker
-   * either way. */
+   * current, then the worker is told to drop the thinker either way. A slice starts only
+   * when the page has no task for the engine: a click waits for one slice at most, however
+   * many calls it makes, and its answer may drop the thinking. */
   async drive() {
     if (this.driving) return;
     this.driving = true;
@@ -208,7 +193,7 @@ export class Computer {
         await worker.thinkStart(this.board, job.record, test.seconds ?? job.level);
         let report = null;
         while (this.job === job) {
-          if (this.holds) await new Promise((resolve) => { this.resume = () => resolve(null); });
+          await this.idle();
           if (this.job !== job) break;
           report = await worker.thinkMore(this.board, SLICE);
           if (report.done) break;

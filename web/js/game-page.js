@@ -44,9 +44,9 @@ let movers = null;
 let previewing = null;
 let computer = null;
 const moveList = new MoveList({ list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly });
-// The board: its view, its engine queue, clicks and keys. While a task waits or runs, the
-// computer's thinking takes no new slice (the page's calls to the engine go first); after each
-// task, the computer sees the game (it may start or drop its thinking).
+// The board: its view, its engine queue, clicks and keys. After each task, the computer sees
+// the game (it may start or drop its thinking); while a task waits or runs, the computer's
+// thinking takes no new slice (the page's calls to the engine go first).
 const board = new BoardController({
   id: BOARD,
   frame: $("board"),
@@ -56,11 +56,7 @@ const board = new BoardController({
     choose,
     playable: () => !computer.plays(board.view.to_move),
     fail: showFailure,
-    busy: () => computer?.hold(),
-    settled: () => {
-      if (board.view) computer.update(forComputer(board.view), currentRecord());
-      computer?.release();
-    },
+    settled: () => board.view && computer.update(forComputer(board.view), currentRecord()),
   },
 });
 
@@ -695,6 +691,7 @@ async function main() {
   engine.onState(onEngineState);
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
+    idle: () => board.idle(),
     showHint: () => enqueue(() => go(state, { select: board.selected })),
   });
   const [, module] = await Promise.all([
