@@ -20,8 +20,9 @@ widening).
 
 With four seats Expert and the hint search another way (``FOUR_SEAT_SEARCH``), which gains
 more from a longer search: the place alone, counted pair by pair by how far apart the totals
-are (``margin``); tiles that the path from the tree can take (``fit``); and no trees or tiles
-in the shared statistics (``rave_turns``), since each is played once in every game.
+are (``margin``); tiles that the path from the tree can take (``fit``); no trees or tiles in
+the shared statistics (``rave_turns``), since each is played once in every game; and those
+statistics weighing more in each child's value (``rave``).
 """
 
 from __future__ import annotations
@@ -54,12 +55,14 @@ WANDER = 0.2  # the share of a playout's leaves laid at random
 PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
 # How Expert (and the hint) searches with four seats, where a longer search gains most by it:
 # the place in the reward counted by how far apart the totals are and without the win,
-# playouts that play tiles the path can take, and no trees or tiles in the shared statistics
-# (see ``BoskKnowledge.margin``, ``fit`` and ``rave_turns``). Its mean reward, read as the
-# hint's win chances, is a little flat: sharpened as self-play bears out (``arena bosk
-# players=4 --calibrate 1700``).
+# playouts that play tiles the path can take, no trees or tiles in the shared statistics, and
+# those statistics weighing more (see ``BoskKnowledge.margin``, ``fit``, ``rave_turns`` and
+# ``rave``: where a seat lays its leaves later in a playout says which spaces are worth
+# holding at the end). Its mean reward, read as the hint's win chances, is a little flat:
+# sharpened as self-play bears out (``arena bosk players=4 --calibrate 1700``).
 FOUR_SEAT_SEARCH = {
-    "margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0, "sharpness_for_four": 1.45,
+    "margin": 3.0, "share": 1.0, "fit": 1, "rave_turns": 0, "rave": 5000.0,
+    "sharpness_for_four": 1.45,
 }
 
 
@@ -97,7 +100,7 @@ class BoskKnowledge(Knowledge):
     # it in about three meetings in five, and Expert four times Hard's (at 1,500 it was no step
     # above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s of its 8 s in
     # the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000 iterations
-    # finished further ahead of Medium than the game's search did.
+    # finishes further ahead of Medium and of Hard than the game's search did.
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.95},
         "casual": {"iterations": 30, "greedy": 0.6},
