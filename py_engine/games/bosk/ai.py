@@ -100,7 +100,7 @@ class BoskKnowledge(Knowledge):
     # it in about three meetings in five, and Expert four times Hard's (at 1,500 it was no step
     # above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s of its 8 s in
     # the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000 iterations
-    # finishes further ahead of Medium and of Hard than the game's search did.
+    # finishes further ahead of Medium than the game's search did (and of Hard about as far).
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.95},
         "casual": {"iterations": 30, "greedy": 0.6},
