@@ -98,9 +98,10 @@ class BoskKnowledge(Knowledge):
     # 15 % of the time, Beginner finished ahead of greedy in 57 % of the meetings and Easy of
     # Casual in only 54 %). Hard searches eight times Medium's iterations and finishes ahead of
     # it in about three meetings in five, and Expert four times Hard's (at 1,500 it was no step
-    # above Hard, and 6,000 was no clearer step than 3,000, which is about 3.5 s of its 8 s in
-    # the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000 iterations
-    # finishes further ahead of Medium than the game's search did (and of Hard about as far).
+    # above Hard, and 6,000 was no clearer step than 3,000 with either search; 3,000 is about
+    # 3.9 s of its 8 s in the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which
+    # at 3,000 iterations finishes further ahead of Medium than the game's search did (and of
+    # Hard about as far).
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.95},
         "casual": {"iterations": 30, "greedy": 0.6},
