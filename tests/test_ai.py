@@ -487,7 +487,7 @@ def test_an_arena_search_takes_settings_of_the_games_own_search() -> None:
     assert knowledge.exploration == 0.7
     with pytest.raises(ValueError, match="greedy is a share of the moves, from 0 to 1, not 1.5"):
         searcher("search:9/greedy=1.5", knowledge)
-    with pytest.raises(ValueError, match="'depth'; it has greedy, contempt, exploration"):
+    with pytest.raises(ValueError, match="'depth'; it has greedy, bias, contempt, exploration"):
         searcher("search:9/depth=2", knowledge)
     with pytest.raises(ValueError, match="'plant_looks' is a whole number, not 2.5"):
         searcher("search:9/plant_looks=2.5", knowledge)
@@ -1239,6 +1239,80 @@ def test_bosk_playouts_may_plan_the_tree_and_tile_by_the_leaves_they_would_gain(
             turns += 1
         game.do(move)
     assert turns >= 8
+
+
+def test_bosk_late_margin_counts_the_place_more_sharply_near_the_end() -> None:
+    """From ``late_round`` on, a playout's place is counted by ``late_margin``; before it, by
+    ``margin``. The moves of a playout do not depend on the margin, so a playout with the same
+    seed ends the same way and only its reward changes."""
+    from py_engine.games.bosk.ai import BoskKnowledge
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import S_TREE
+
+    base = BoskKnowledge().changed({"margin": 3.0, "share": 1.0})
+    late = base.changed({"late_margin": 0.1, "late_round": 7})
+    sharp = base.changed({"margin": 0.1})
+    game = new_game("bosk", players=4)
+    assert isinstance(game, Bosk)
+    rng = random.Random(12)
+    checked = set()
+    while game.round < 8 or game.step != S_TREE:
+        game.play(rng.choice(game.legal_actions()))
+        if game.step != S_TREE or game.round in checked:
+            continue
+        checked.add(game.round)
+        rewards = {
+            name: knowledge.playout(game, random.Random(4))
+            for name, knowledge in (("base", base), ("late", late), ("sharp", sharp))
+        }
+        assert rewards["base"] != pytest.approx(rewards["sharp"])
+        expected = rewards["sharp"] if game.round >= 7 else rewards["base"]
+        assert rewards["late"] == pytest.approx(expected)
+    assert checked == set(range(1, 9))
+
+
+def test_bosk_bias_adds_the_move_that_gains_most_first() -> None:
+    """With ``bias`` a node's trees, tiles and leaves are added in the order of what they gain
+    as the park stands (``gain_order``, the best last): the search's first child is one that
+    gains most."""
+    from py_engine.games.bosk.ai import BoskKnowledge, gain_order, path_gains
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, S_LEAF, S_TILE, S_TREE
+
+    def laid(game: Bosk, tree: int, tile: int) -> float:
+        # what the greedy path gains once the tile's tokens are laid (or it can go no further)
+        profile = path_gains(game, tree % KIND, game.seat, game.controlled())
+        return ([0.0] + [total for spent, total in profile if spent <= tile])[-1]
+
+    def worth(game: Bosk, move: int) -> float:
+        if game.step == S_TREE:
+            held = [t for t in range(1, 9) if game.tiles[game.seat] >> t & 1]
+            return max(laid(game, move, tile) for tile in held)
+        if game.step == S_TILE:
+            return laid(game, game.tree, move % KIND)
+        return _leaf_worth(game, game.seat, move)
+
+    knowledge = BoskKnowledge().changed({"bias": 1})
+    game = new_game("bosk", players=4)
+    assert isinstance(game, Bosk)
+    rng = random.Random(9)
+    seen = set()
+    while not game.is_over:
+        moves = list(game.moves())
+        if S_TREE <= game.step <= S_LEAF and len(moves) > 1:
+            order = gain_order(game, moves, random.Random(1))
+            assert sorted(order) == sorted(moves)
+            values = [worth(game, move) for move in order]
+            assert values == sorted(values)
+            first = Search(game, seed=2, knowledge=knowledge)
+            first.run(1)
+            assert worth(game, first.root.children[0].move) == pytest.approx(max(values))
+            seen.add(game.step)
+        game.play(rng.choice(game.legal_actions()))
+    assert seen == {S_TREE, S_TILE, S_LEAF}
+    # Without it, a node adds them in random order, as before.
+    assert knowledge.changed({"bias": 0}).expansion_order(
+        game, list(range(20)), random.Random(1)) != list(range(20))
 
 
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:

@@ -125,6 +125,14 @@ class BoskKnowledge(Knowledge):
     # 1: a playout's seat chooses its tree and tile together, the pair whose leaves would gain
     # most as the park stands (see ``plan_turn``), rather than at random.
     plan = 0
+    # From autumn's round ``late_round`` on, the margin the place is counted by (0: ``margin``
+    # to the end): near the end a playout's totals vary little, and a point ahead is what counts.
+    late_margin = 0.0
+    late_round = 7
+    # 1: a node adds its trees, tiles and leaves best first by what they gain as the park stands
+    # (``gain_order``), rather than in random order, so that a node seen a few times (most of an
+    # opponent's) has tried what a player would.
+    bias = 0
 
     def __init__(
         self, share: float = SHARE, wander: float = WANDER, plant_looks: int = PLANT_LOOKS
@@ -141,9 +149,14 @@ class BoskKnowledge(Knowledge):
 
     def expansion_order(self, game: Game, moves: Sequence[int], rng: random.Random) -> list[int]:
         """In spring, with ``plant_choices``, only that many plant moves: those that gain most
-        on their lines (``plant_gain``), the best last (tried first), ties in random order."""
+        on their lines (``plant_gain``), the best last (tried first), ties in random order. In
+        autumn, with ``bias``, every move, the best as the park stands last (``gain_order``)."""
         assert isinstance(game, Bosk)
-        if not self.plant_choices or game.step != S_PLANT:
+        if game.step != S_PLANT:
+            if self.bias and S_TREE <= game.step <= S_SQUIRREL and len(moves) > 1:
+                return gain_order(game, moves, rng)
+            return super().expansion_order(game, moves, rng)
+        if not self.plant_choices:
             return super().expansion_order(game, moves, rng)
         seat = game.to_move
         assert seat is not None
@@ -178,6 +191,9 @@ class BoskKnowledge(Knowledge):
         looks, wander, leaves = self.plant_looks, self.wander, self.leaves
         fit, turns, plan = self.fit, self.rave_turns, self.plan
         geo = game.geo
+        margin = self.margin
+        if self.late_margin and game.round >= self.late_round:
+            margin = self.late_margin
         depth = 0
         planned = 0  # the tile a planned turn means to play (0: none)
         while (seat := game.to_move) is not None:
@@ -211,7 +227,7 @@ class BoskKnowledge(Knowledge):
                 trace.append((seat, move))
             game.do(move)
             depth += 1
-        rewards = shaped(game, self.share, self.margin)
+        rewards = shaped(game, self.share, margin)
         for _ in range(depth):
             game.undo_move()
         return rewards
@@ -352,6 +368,45 @@ def path_gains(
     return found
 
 
+def path_worth(profile: Sequence[tuple[int, float]], tile: int) -> float:
+    """What a greedy path (``path_gains``) gains with ``tile``'s tokens (the squirrel counts
+    as a path's first leaf)."""
+    gain = 0.0
+    for spent, total in profile:
+        if spent > tile:
+            break
+        gain = total
+    return gain
+
+
+def gain_order(game: Bosk, moves: Sequence[int], rng: random.Random) -> list[int]:
+    """A node's trees, tiles, leaves or squirrel spaces, the one that gains most as the park
+    stands last (added first), ties in random order: a leaf by ``leaf_gain``, a tile by what the
+    greedy path from the chosen tree gains with its tokens, a tree by that path with the best
+    tile its seat holds."""
+    seat = game.to_move
+    assert seat is not None
+    step, counts = game.step, game.controlled()
+    weighed = []
+    if step == S_TREE:
+        mask = game.tiles[seat]
+        tiles = [t for t in TILES if mask >> t & 1]
+        for move in moves:
+            profile = path_gains(game, move % KIND, seat, counts)
+            weighed.append((max(path_worth(profile, t) for t in tiles), rng.random(), move))
+    elif step == S_TILE:
+        profile = path_gains(game, game.tree, seat, counts)
+        weighed = [(path_worth(profile, move % KIND), rng.random(), move) for move in moves]
+    else:
+        top, region = game.top, game.geo.region
+        for move in moves:
+            space = move % KIND
+            weighed.append((leaf_gain(counts[region[space]], seat, top[space]), rng.random(),
+                            move))
+    weighed.sort()
+    return [move for _, _, move in weighed]
+
+
 def plan_turn(
     game: Bosk, seat: int, trees: Sequence[int], counts: Sequence[list[int]],
     rng: random.Random,
@@ -365,12 +420,7 @@ def plan_turn(
     for tree in trees:
         profile = path_gains(game, tree % KIND, seat, counts)
         for tile in tiles:
-            gain = 0.0
-            for spent, total in profile:
-                if spent > tile:
-                    break
-                gain = total
-            score = gain + rng.random() * 1e-6
+            score = path_worth(profile, tile) + rng.random() * 1e-6
             if score > best:
                 best, chosen = score, (tree, tile)
     return chosen
