@@ -1173,12 +1173,14 @@ def _leaf_worth(game: Any, seat: int, move: int) -> float:
 
 
 def _turn_worth(game: Any, seat: int, tree: int, tile: int) -> float:
-    """What the greedy path from ``tree`` gains with ``tile``'s tokens (``path_gains``)."""
+    """What the greedy path from ``tree`` gains with ``tile``'s tokens (``path_gains``): its
+    total once they are all laid, or once it can go no further (every token must be laid, so
+    a last leaf that gains nothing still counts)."""
     from py_engine.games.bosk.ai import path_gains
     from py_engine.games.bosk.rules import KIND
 
     profile = path_gains(game, tree % KIND, seat, game.controlled())
-    return max([total for spent, total in profile if spent <= tile], default=0.0)
+    return ([0.0] + [total for spent, total in profile if spent <= tile])[-1]
 
 
 def test_bosk_playouts_may_plan_the_tree_and_tile_by_the_leaves_they_would_gain() -> None:
@@ -1275,28 +1277,26 @@ def test_bosk_bias_adds_the_move_that_gains_most_first() -> None:
     """With ``bias`` a node's trees, tiles and leaves are added in the order of what they gain
     as the park stands (``gain_order``, the best last): the search's first child is one that
     gains most."""
-    from py_engine.games.bosk.ai import BoskKnowledge, gain_order, path_gains
+    from py_engine.games.bosk.ai import BoskKnowledge, gain_order
     from py_engine.games.bosk.game import Bosk
     from py_engine.games.bosk.rules import KIND, S_LEAF, S_TILE, S_TREE
 
-    def laid(game: Bosk, tree: int, tile: int) -> float:
-        # what the greedy path gains once the tile's tokens are laid (or it can go no further)
-        profile = path_gains(game, tree % KIND, game.seat, game.controlled())
-        return ([0.0] + [total for spent, total in profile if spent <= tile])[-1]
-
     def worth(game: Bosk, move: int) -> float:
+        seat = game.seat
         if game.step == S_TREE:
-            held = [t for t in range(1, 9) if game.tiles[game.seat] >> t & 1]
-            return max(laid(game, move, tile) for tile in held)
+            held = [t for t in range(1, 9) if game.tiles[seat] >> t & 1]
+            return max(_turn_worth(game, seat, move, tile) for tile in held)
         if game.step == S_TILE:
-            return laid(game, game.tree, move % KIND)
-        return _leaf_worth(game, game.seat, move)
+            return _turn_worth(game, seat, game.tree, move % KIND)
+        return _leaf_worth(game, seat, move)
 
     knowledge = BoskKnowledge().changed({"bias": 1})
+    plain = knowledge.changed({"bias": 0})
     game = new_game("bosk", players=4)
     assert isinstance(game, Bosk)
     rng = random.Random(9)
     seen = set()
+    unsorted = 0  # positions where the order without ``bias`` is not best last
     while not game.is_over:
         moves = list(game.moves())
         if S_TREE <= game.step <= S_LEAF and len(moves) > 1:
@@ -1308,11 +1308,14 @@ def test_bosk_bias_adds_the_move_that_gains_most_first() -> None:
             first.run(1)
             assert worth(game, first.root.children[0].move) == pytest.approx(max(values))
             seen.add(game.step)
+            random_values = [worth(game, move) for move in plain.expansion_order(
+                game, moves, random.Random(1))]
+            unsorted += random_values != sorted(random_values)
         game.play(rng.choice(game.legal_actions()))
     assert seen == {S_TREE, S_TILE, S_LEAF}
     # Without it, a node adds them in random order, as before.
-    assert knowledge.changed({"bias": 0}).expansion_order(
-        game, list(range(20)), random.Random(1)) != list(range(20))
+    assert unsorted > 0
+    assert plain.expansion_order(game, list(range(20)), random.Random(1)) != list(range(20))
 
 
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
