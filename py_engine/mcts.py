@@ -56,6 +56,11 @@ class Knowledge:
     paranoia = 0.0
     # How widely the search tries moves whose mean reward is lower (the constant of UCT).
     exploration = EXPLORATION
+    # 1: the tree holds only the turn of the seat searching (its moves until another seat is to
+    # move); the other seats' moves are all played out. With three or four seats the other
+    # seats' nodes are seen too seldom to say much, and every iteration then weighs the seat's
+    # own choices.
+    own_turn = 0
 
     def settings(self) -> dict[str, float]:
         """The numbers this knowledge keeps, with their values: what the arena's
@@ -223,6 +228,7 @@ class Search:
         self.rng = random.Random(seed)
         self.knowledge = knowledge or Knowledge()
         self.exploration = self.knowledge.exploration
+        self.seat = self.game.to_move
         self.root = self._node(-1, -1)
         self.drawn = self._drawn(self.knowledge.contempt)
         self.paranoia = self.knowledge.paranoia if self.players > 2 else 0.0
@@ -254,8 +260,10 @@ class Search:
         return rewards
 
     def _node(self, move: int, mover: int) -> Node:
+        """A node for the position reached; with ``own_turn``, one past the searching seat's
+        turn has no moves to add, so that every iteration is played out from there."""
         game = self.game
-        if game.to_move is None:
+        if game.to_move is None or (self.knowledge.own_turn and game.to_move != self.seat):
             return Node(move, mover, game, [])
         order = self.knowledge.expansion_order(game, game.moves(), self.rng)
         return Node(move, mover, game, order)

@@ -1318,6 +1318,39 @@ def test_bosk_bias_adds_the_move_that_gains_most_first() -> None:
     assert plain.expansion_order(game, list(range(20)), random.Random(1)) != list(range(20))
 
 
+def test_own_turn_keeps_the_tree_to_the_searching_seats_turn() -> None:
+    """With ``own_turn`` every node of the tree is reached by the searching seat's moves alone
+    (in autumn a turn's tree, tile and leaves), and the other seats' moves are played out; the
+    search still counts every iteration. Without it the tree reaches the other seats' moves."""
+    from py_engine.games.bosk.ai import BoskKnowledge
+    from py_engine.games.bosk.rules import S_TREE
+
+    game = new_game("bosk", players=4)
+    rng = random.Random(3)
+    while not (game.step == S_TREE and game.round == 2):  # a seat choosing its tree in autumn
+        game.play(rng.choice(game.legal_actions()))
+    seat = game.to_move
+
+    def reached(search: Search) -> tuple[set[int], int]:
+        """The seats whose moves the tree holds, and its depth."""
+        movers, deepest, stack = set(), 0, [(child, 1) for child in search.root.children]
+        while stack:
+            node, depth = stack.pop()
+            movers.add(node.mover)
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in node.children)
+        return movers, deepest
+
+    own = Search(game, seed=5, knowledge=BoskKnowledge().changed({"own_turn": 1}))
+    own.run(400)
+    movers, deepest = reached(own)
+    assert movers == {seat} and own.iterations == 400
+    assert deepest >= 3  # the turn's tree, its tile and a leaf at least
+    plain = Search(game, seed=5, knowledge=BoskKnowledge())
+    plain.run(400)
+    assert len(reached(plain)[0]) > 1
+
+
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
     from py_engine.ai import hint_knowledge
     from py_engine.games.bosk.ai import FOUR_SEAT_SEARCH
