@@ -1344,8 +1344,17 @@ def test_own_turn_keeps_the_tree_to_the_searching_seats_turn() -> None:
     own = Search(game, seed=5, knowledge=BoskKnowledge().changed({"own_turn": 1}))
     own.run(400)
     movers, deepest = reached(own)
-    assert movers == {seat} and own.iterations == 400
+    assert movers == {seat} and own.root.visits == 400
     assert deepest >= 3  # the turn's tree, its tile and a leaf at least
+    # Where the turn ends, a node adds no moves: each visit to it is a playout from there.
+    ends, stack = [], list(own.root.children)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.seat is not None and node.seat != seat:
+            assert not node.children and not node.untried
+            ends.append(node.visits)
+    assert ends and max(ends) > 1
     plain = Search(game, seed=5, knowledge=BoskKnowledge())
     plain.run(400)
     assert len(reached(plain)[0]) > 1
