@@ -228,7 +228,7 @@ class Search:
         self.rng = random.Random(seed)
         self.knowledge = knowledge or Knowledge()
         self.exploration = self.knowledge.exploration
-        self.seat = self.game.to_move
+        self.seat = self.game.to_move  # the seat searching: the root's seat to move
         self.root = self._node(-1, -1)
         self.drawn = self._drawn(self.knowledge.contempt)
         self.paranoia = self.knowledge.paranoia if self.players > 2 else 0.0
@@ -239,7 +239,7 @@ class Search:
     def _drawn(self, contempt: float) -> list[float] | None:
         """What a draw is worth to each seat in the tree, if not an even share: the seat to
         move at the root counts it ``contempt`` less than a half, its opponent that much more."""
-        seat = self.root.seat
+        seat = self.seat
         if not contempt or self.players != 2 or seat is None:
             return None
         return [0.5 + (contempt if s != seat else -contempt) for s in range(2)]
@@ -250,7 +250,7 @@ class Search:
         searching seat does not get."""
         if self.drawn is not None and rewards[0] == rewards[1]:
             return self.drawn
-        paranoia, seat = self.paranoia, self.root.seat
+        paranoia, seat = self.paranoia, self.seat
         if paranoia and seat is not None:
             mine = rewards[seat]
             return [
@@ -474,6 +474,6 @@ class Search:
         the game's ``Knowledge.sharpness_for`` its seats; certain once a move that wins at once
         is found."""
         if self.root.won is not None:  # the seat to move wins at once: no estimate about it
-            seat = self.root.seat
+            seat = self.seat
             return [float(s == seat) for s in range(self.players)]
         return sharpened(self.mean_rewards(), self.knowledge.sharpness_for(self.players))

@@ -41,7 +41,7 @@ from py_engine.arena import (
 )
 from py_engine.cli import main
 from py_engine.core import Game
-from py_engine.mcts import Knowledge, Search, gains, greedy_move, sharpened
+from py_engine.mcts import Knowledge, Node, Search, gains, greedy_move, sharpened
 
 
 def configurations() -> list[tuple[str, dict[str, Any]]]:
@@ -1331,33 +1331,27 @@ def test_own_turn_keeps_the_tree_to_the_searching_seats_turn() -> None:
         game.play(rng.choice(game.legal_actions()))
     seat = game.to_move
 
-    def reached(search: Search) -> tuple[set[int], int]:
-        """The seats whose moves the tree holds, and its depth."""
-        movers, deepest, stack = set(), 0, [(child, 1) for child in search.root.children]
+    def nodes(search: Search) -> list[tuple[Node, int]]:
+        """Every node of the tree below the root, with its depth."""
+        found, stack = [], [(child, 1) for child in search.root.children]
         while stack:
             node, depth = stack.pop()
-            movers.add(node.mover)
-            deepest = max(deepest, depth)
+            found.append((node, depth))
             stack.extend((child, depth + 1) for child in node.children)
-        return movers, deepest
+        return found
 
     own = Search(game, seed=5, knowledge=BoskKnowledge().changed({"own_turn": 1}))
     own.run(400)
-    movers, deepest = reached(own)
-    assert movers == {seat} and own.root.visits == 400
-    assert deepest >= 3  # the turn's tree, its tile and a leaf at least
+    tree = nodes(own)
+    assert {node.mover for node, _ in tree} == {seat} and own.root.visits == 400
+    assert max(depth for _, depth in tree) >= 3  # the turn's tree, its tile and a leaf at least
     # Where the turn ends, a node adds no moves: each visit to it is a playout from there.
-    ends, stack = [], list(own.root.children)
-    while stack:
-        node = stack.pop()
-        stack.extend(node.children)
-        if node.seat is not None and node.seat != seat:
-            assert not node.children and not node.untried
-            ends.append(node.visits)
-    assert ends and max(ends) > 1
+    ends = [node for node, _ in tree if node.seat is not None and node.seat != seat]
+    assert all(not node.children and not node.untried for node in ends)
+    assert ends and max(node.visits for node in ends) > 1
     plain = Search(game, seed=5, knowledge=BoskKnowledge())
     plain.run(400)
-    assert len(reached(plain)[0]) > 1
+    assert len({node.mover for node, _ in nodes(plain)}) > 1
 
 
 def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_strongest() -> None:
