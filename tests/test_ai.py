@@ -1362,9 +1362,6 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
     knowledge = knowledge_for(four)
     expert = tuned(LEVELS["expert"], knowledge, 4)
     assert dict(expert.settings) == FOUR_SEAT_SEARCH and expert.iterations == 3000
-    # Hard searches that way too, a tenth as long; Medium and below with the game's search.
-    hard = tuned(LEVELS["hard"], knowledge, 4)
-    assert dict(hard.settings) == FOUR_SEAT_SEARCH and hard.iterations == 300
     assert tuned(LEVELS["medium"], knowledge, 4).settings == ()
 
     def used(thinker: Thinker) -> dict[str, float]:
@@ -1372,7 +1369,6 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
         return {key: found[key] for key in FOUR_SEAT_SEARCH}
 
     assert used(Thinker(four, "expert", seed=1)) == FOUR_SEAT_SEARCH
-    assert used(Thinker(four, "hard", seed=1)) == FOUR_SEAT_SEARCH
     assert used(Thinker(four, "medium", seed=1)) != FOUR_SEAT_SEARCH
     # The hint, or a search given only a thinking time, searches as the strongest level does,
     # without its iteration cap.
@@ -1388,9 +1384,8 @@ def test_a_level_may_search_with_settings_of_its_own_and_the_hint_as_the_stronge
     # A Level given is played as it is, and the game's own knowledge is never changed.
     assert used(Thinker(four, LEVELS["expert"], seed=1)) != FOUR_SEAT_SEARCH
     assert {knowledge.settings()[key] for key in ("margin", "fit")} == {0.0}
-    # With two seats Hard and Expert search with the game's knowledge as it is.
-    two = knowledge_for(new_game("bosk"))
-    assert tuned(LEVELS["expert"], two, 2).settings == () == tuned(LEVELS["hard"], two, 2).settings
+    # With two seats Expert searches with the game's knowledge as it is.
+    assert tuned(LEVELS["expert"], knowledge_for(new_game("bosk")), 2).settings == ()
 
 
 def test_every_games_tuning_names_level_fields_or_settings_its_search_has() -> None:

@@ -18,11 +18,11 @@ position to another, so the search shares what it learns about a move between po
 and adds a node's moves one at a time, the best by that shared estimate first (progressive
 widening).
 
-With four seats Hard, Expert and the hint search another way (``FOUR_SEAT_SEARCH``), which
-gains more from a longer search: the place alone, counted pair by pair by how far apart the
-totals are (``margin``); tiles that the path from the tree can take (``fit``); no trees or
-tiles in the shared statistics (``rave_turns``), since each is played once in every game; and
-those statistics weighing more in each child's value (``rave``).
+With four seats Expert and the hint search another way (``FOUR_SEAT_SEARCH``), which gains
+more from a longer search: the place alone, counted pair by pair by how far apart the totals
+are (``margin``); tiles that the path from the tree can take (``fit``); no trees or tiles in
+the shared statistics (``rave_turns``), since each is played once in every game; and those
+statistics weighing more in each child's value (``rave``).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from .rules import (
 SHARE = 0.3
 WANDER = 0.2  # the share of a playout's leaves laid at random
 PLANT_LOOKS = 8  # how many trees a playout's spring move weighs before planting one
-# How Hard and Expert (and the hint) search with four seats, where a longer search gains most:
+# How Expert (and the hint) searches with four seats, where a longer search gains most by it:
 # the place in the reward counted by how far apart the totals are and without the win,
 # playouts that play tiles the path can take, no trees or tiles in the shared statistics, and
 # those statistics weighing more (see ``BoskKnowledge.margin``, ``fit``, ``rave_turns`` and
@@ -96,20 +96,18 @@ class BoskKnowledge(Knowledge):
     # and each doubling of the search gains less. The lower levels sit between greedy and
     # Medium a step of about two meetings in three apart (with a newcomer's move 80 %, 40 % and
     # 15 % of the time, Beginner finished ahead of greedy in 57 % of the meetings and Easy of
-    # Casual in only 54 %). Expert searches its own way (``FOUR_SEAT_SEARCH``), which at 3,000
-    # iterations finishes further ahead of Medium than the game's search did (at 1,500 it was no
-    # step above the game's search at 800, and 6,000 was no clearer step than 3,000 with either
-    # search; 3,000 is about 3.9 s of its 8 s in the browser). Hard searches that way too, a
-    # tenth as long: it finishes ahead of Medium in about two meetings in three, and Expert
-    # ahead of it about as often. (The game's search at 800 iterations, Hard before, finished
-    # ahead of Medium in only three meetings in five, and gained nothing from 800 iterations to
-    # 1,500: see docs/computer.md.)
+    # Casual in only 54 %). Hard searches eight times Medium's iterations and finishes ahead of
+    # it in about three meetings in five, and Expert four times Hard's (at 1,500 it was no step
+    # above Hard, and 6,000 was no clearer step than 3,000 with either search; 3,000 is about
+    # 3.9 s of its 8 s in the browser). Expert searches its own way (``FOUR_SEAT_SEARCH``), which
+    # at 3,000 iterations finishes further ahead of Medium than the game's search did (and of
+    # Hard about as far).
     levels_for_four: Mapping[str, Mapping[str, float]] = {
         "beginner": {"iterations": 30, "greedy": 0.95},
         "casual": {"iterations": 30, "greedy": 0.6},
         "easy": {"iterations": 30, "greedy": 0.1},
         "medium": {"iterations": 100},
-        "hard": {"iterations": 300, **FOUR_SEAT_SEARCH},
+        "hard": {"iterations": 800},
         "expert": {"iterations": 3000, **FOUR_SEAT_SEARCH},
     }
 
