@@ -197,6 +197,31 @@ def test_click_answered_while_thinking(context: Any, site_url: str) -> None:
     page.close()
 
 
+def test_quick_double_click_plays_only_the_persons_move(context: Any, site_url: str) -> None:
+    """Two clicks on the board 30 ms apart, against the computer: the first plays the person's
+    move; the second was made on the position the first is leaving, so it is dropped and
+    the computer's seat is left to the computer (which then thinks about its move)."""
+    page = open_page(context, site_url + "bounders.html", {"seconds": 5, "pace": 0})
+    start_game(page, ["person", "hard"], size="7", rules="basic", komi="off")
+    second = page.evaluate(
+        """() => {
+          const cells = [...document.querySelectorAll('#board [data-action]')];
+          const other = cells.find((el) => el.dataset.action !== 'g7');
+          const click = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+          click(cells.find((el) => el.dataset.action === 'g7'));
+          setTimeout(() => click(other), 30);
+          return other.dataset.action;
+        }"""
+    )
+    page.wait_for_selector("body[data-thinking=move]")
+    page.wait_for_timeout(700)  # the second click's task, were it kept, has run by now
+    assert ply(page) == 1
+    assert page.get_attribute("body", "data-thinking") == "move"
+    assert load_game(record(page)).history == ["g7"], f"the click on {second} was played"
+    assert page.get_attribute("body", "data-turn") == "computer"
+    page.close()
+
+
 def test_thinking_goes_on_after_a_click_that_keeps_the_position(context: Any,
                                                                   site_url: str) -> None:
     """While the page answers a click, the thinking takes no new slice; a click that keeps the

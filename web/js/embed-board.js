@@ -210,7 +210,7 @@ export class EmbedBoard extends BoardController {
       frame: parts.board,
       choices: parts.choices,
       hooks: {
-        play: (action) => this.tryAction(action),
+        play: (action) => this.tryAction(action, this.view?.record),
         choose: (select) => this.enqueue(() => this.show(this.ply, select)),
         playable: () => this.shown.interactive,
         fail: (error) => this.reportFailure(error),
@@ -386,10 +386,13 @@ export class EmbedBoard extends BoardController {
 
   /** The reader's action (or a host's `play` command): played, or with an exercise still to
    * solve, judged by the engine first. A wrong try is not played: the position stays, with the
-   * reason said, for another try; the right one is played and the exercise is solved.
-   * @param {string} action */
-  tryAction(action) {
+   * reason said, for another try; the right one is played and the exercise is solved. A
+   * click gives the record it was made on (`drawn`): when the board has left that position
+   * before the click's turn comes (a quick second click), the click is dropped.
+   * @param {string} action @param {string} [drawn] */
+  tryAction(action, drawn) {
     return this.enqueue(async () => {
+      if (drawn !== undefined && this.view?.record !== drawn) return;
       const { exercise, engine } = this;
       if (!exercise || exercise.solved || !engine) {
         await this.playAt(action);
