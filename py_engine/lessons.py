@@ -169,13 +169,99 @@ def _judge(goal: Mapping[str, Any], game: Game, action: str, mover: int,
     raise GoalError(f"unknown kind of goal {kind!r}; expected one of {', '.join(KINDS)}")
 
 
-def check(game: Game, action: str, goal: Mapping[str, Any]) -> Verdict:
-    """Whether playing ``action`` in ``game``'s position meets ``goal``, and if not, why not.
-    The game is left as it was. An action that cannot be played is a wrong try whose reason
-    is ``lesson.why.illegal``; a malformed goal raises GoalError."""
+# The fields each kind of goal may have (besides "kind" and "why"), and how deep goals may
+# be nested in "all" (a goal comes from a page's author or an address, and is read whole
+# before any try).
+FIELDS = {
+    "legal": (),
+    "actions": ("any_of",),
+    "score": ("path", "seat", "gain", "at_least", "equals"),
+    "count": ("path", "where", "gain", "at_least", "equals"),
+    "result": ("winner", "reason"),
+    "all": ("of",),
+}
+MAX_DEPTH = 8
+
+
+def _shown(value: Any) -> str:
+    """A value of a goal as an error message quotes it: short, whatever its size."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _validate(goal: Any, game: Game, mover: int, score: Mapping[str, Any], depth: int) -> None:
+    if not isinstance(goal, Mapping):
+        raise GoalError(f'a goal is an object with a "kind", not {_shown(goal)}')
+    kind = goal.get("kind")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise GoalError(f"unknown kind of goal {_shown(kind)}; expected one of {', '.join(KINDS)}")
+    extra = sorted(set(goal) - {"kind", "why", *FIELDS[kind]})
+    if extra:
+        allowed = ", ".join(FIELDS[kind]) or "none"
+        raise GoalError(f"a {kind!r} goal has no field {_shown(extra[0])} (its fields: {allowed})")
+    why = goal.get("why", "lesson.why.")
+    if not (isinstance(why, str) and why.startswith("lesson.why.")):
+        raise GoalError(f'"why" names a message key lesson.why...., not {_shown(why)}')
+    players = game.players
+    if kind == "actions":
+        wanted = goal.get("any_of")
+        if not (isinstance(wanted, list) and wanted and all(isinstance(a, str) for a in wanted)):
+            raise GoalError(f'"any_of" is a list of actions, not {_shown(wanted)}')
+    elif kind in ("score", "count"):
+        tests = [key for key in ("gain", "at_least", "equals") if key in goal]
+        if len(tests) > 1:
+            both = ", ".join(tests)
+            raise GoalError(f"a goal tests one of gain, at_least and equals, not {both}")
+        for key in ("gain", "at_least"):
+            if key in goal and not _number(goal[key]):
+                raise GoalError(f"{key!r} is a number, not {_shown(goal[key])}")
+        path = goal.get("path", "totals" if kind == "score" else "")
+        if not isinstance(path, str):
+            raise GoalError(f'"path" is a dotted text, not {_shown(path)}')
+        if kind == "score":
+            value = lookup(score, path, seat_of(goal.get("seat"), mover, players))
+            if not tests or tests[0] != "equals":
+                if not _number(value):
+                    raise GoalError(f"{path!r} of the score is {_shown(value)}, not a number")
+        else:
+            count(score, path, _resolved_where(goal.get("where"), mover, players))
+    elif kind == "result":
+        if goal.get("winner", "mover") is not None:
+            seat_of(goal.get("winner", "mover"), mover, players)
+        if "reason" in goal and not isinstance(goal["reason"], str):
+            raise GoalError(f'"reason" is a rule\'s name, not {_shown(goal["reason"])}')
+    elif kind == "all":
+        parts = goal.get("of")
+        if not (isinstance(parts, list) and parts):
+            raise GoalError(f'"of" is a list of goals, not {_shown(parts)}')
+        if depth >= MAX_DEPTH:
+            raise GoalError(f"goals are nested in \"all\" at most {MAX_DEPTH} deep")
+        for part in parts:
+            _validate(part, game, mover, score, depth + 1)
+
+
+def validate(game: Game, goal: Any) -> None:
+    """Raise GoalError, saying what is wrong, unless ``goal`` is a well-formed goal for
+    ``game``'s position: a known kind with only its own fields, each of the right type, its
+    seats seats of the game and its paths leading to a value of the position's score."""
     mover = game.to_move
     if mover is None:
         raise GoalError("the exercise's position is over: there is no move to try")
+    _validate(goal, game, mover, game.score(), 0)
+
+
+def check(game: Game, action: str, goal: Mapping[str, Any]) -> Verdict:
+    """Whether playing ``action`` in ``game``'s position meets ``goal``, and if not, why not.
+    The game is left as it was. An action that cannot be played is a wrong try whose reason
+    is ``lesson.why.illegal``; a malformed goal raises GoalError (see ``validate``), whatever
+    the action."""
+    validate(game, goal)
+    mover = game.to_move
+    assert mover is not None
     before = game.score()
     try:
         game.play(action)

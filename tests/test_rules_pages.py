@@ -16,7 +16,7 @@ import pytest
 
 from py_engine import GAMES, load_game
 from py_engine.core import Game
-from py_engine.lessons import GoalError, check, count, lookup
+from py_engine.lessons import GoalError, check, count, lookup, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -181,6 +181,48 @@ def test_wrong_goal_kinds_are_refused() -> None:
     assert game.record() == load_game("game: bounders\nsize: 7\n\ng7\n").record()
 
 
+@pytest.mark.parametrize(
+    ("goal", "said"),
+    [
+        ([1, 2], "is an object"),
+        ("legal", "is an object"),
+        ({"kind": "<img src=x>"}, "unknown kind"),
+        ({"kind": "legal", "any_of": ["a1"]}, "has no field 'any_of'"),
+        ({"kind": "actions", "any_of": "g7"}, "list of actions"),
+        ({"kind": "actions", "any_of": []}, "list of actions"),
+        ({"kind": "score", "path": "__class__"}, "no '__class__'"),
+        ({"kind": "score", "path": "totals", "gain": "3"}, "'gain' is a number"),
+        ({"kind": "score", "path": "totals", "gain": 1, "equals": 4}, "one of gain"),
+        ({"kind": "score", "path": "colours", "seat": "mover", "gain": 1}, "not a number"),
+        ({"kind": "score", "seat": 5}, "5 is not a seat"),
+        ({"kind": "count"}, "is not a list"),
+        ({"kind": "count", "path": "regions", "where": [1]}, "'where' is an object"),
+        ({"kind": "result", "winner": "me"}, "'me' is not a seat"),
+        ({"kind": "legal", "why": "<b>no</b>"}, "message key"),
+        ({"kind": "all", "of": []}, "list of goals"),
+        ({"kind": "all", "of": [{"kind": "legal"}, {"kind": "nope"}]}, "unknown kind"),
+        (json.loads('{"kind": "all", "of": [' * 12 + '{"kind": "legal"}' + "]}" * 12),
+         "at most 8 deep"),
+    ],
+)
+def test_malformed_goals_are_refused_whatever_the_try(goal: Any, said: str) -> None:
+    """A goal that is not well formed is refused with a message saying what is wrong, before
+    any try is judged: for a legal try, an illegal one, and with no try (validate)."""
+    game = load_game("game: bounders\nsize: 7\nrules: tournament\n\ng7\n")
+    before = game.record()
+    for action in ("a1", "g8"):
+        with pytest.raises(GoalError, match=re.escape(said)):
+            check(game, action, goal)
+    with pytest.raises(GoalError, match=re.escape(said)):
+        validate(game, goal)
+    assert game.record() == before
+
+
+def test_every_page_goal_is_well_formed(content: dict[str, Any]) -> None:
+    for exercise in exercises(content):
+        validate(load_game(exercise["record"]), exercise["goal"])
+
+
 def test_goal_kinds_judge_the_engine() -> None:
     game = load_game("game: bounders\nsize: 7\nrules: tournament\n\ng7\n")
     illegal = check(game, "g8", {"kind": "legal"})
@@ -228,6 +270,10 @@ def test_worker_exercise_answers_the_page() -> None:
     assert right["ok"] is True
     broken = json.loads(worker.exercise("t", record, "a1", '{"kind": "nonsense"}'))
     assert "nonsense" in broken["error"]
+    early = json.loads(worker.exercise("t", record, "", '{"kind": "actions", "any_of": "g7"}'))
+    assert "list of actions" in early["error"], "a goal is checked before any try"
+    deep = json.loads(worker.exercise("t", record, "a1", "[" * 100_000 + "]" * 100_000))
+    assert "too deeply" in deep["error"]
     again = json.loads(worker.exercise("t", record, "", goal))
     assert again["to_move"] == 1, "the board's game stays at the record"
 

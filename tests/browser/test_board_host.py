@@ -248,3 +248,64 @@ def test_an_exercise_refuses_a_wrong_answer_and_accepts_the_right_one(
     assert page.locator("#board .stone").count() == 1
     page.close()
     site_context[1].assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("goal", "said"),
+    [
+        ("[1,2]", 'a goal is an object with a "kind"'),
+        ("[" * 5000 + "]" * 5000, 'a goal is an object with a "kind"'),
+        ('{"kind": "all", "of": ' + "[" * 5000 + "]" * 5000 + "}", "a goal nests at most"),
+        ('{"kind": "actions", "any_of": "g7"}', '"any_of" is a list of actions'),
+        ('{"kind": "score", "path": "__class__"}', "score has no '__class__'"),
+        ('{"kind": "<img src=x onerror=alert(1)>"}', "unknown kind of goal '<img src=x"),
+    ],
+)
+def test_a_goal_that_is_no_goal_is_told_when_the_board_opens(
+    site_context: tuple[Any, Watch], site_url: str, goal: str, said: str
+) -> None:
+    """A malformed goal is said as the board opens (not on the reader's first click), in words
+    saying what is wrong, shown as text; the exercise is left out and the board, not asked to
+    be interactive, stays a picture. A goal nested thousands deep never reaches the engine, so
+    the engine does not stop."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + f"embed.html?record={quote(HEADER)}&exercise-goal={quote(goal)}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    error = str(page.text_content("#error"))
+    assert "exercise-goal" in error and said in error, error
+    assert page.locator("#error img").count() == 0
+    assert "playable" not in str(page.get_attribute("body", "class"))
+    page.dispatch_event('#board [data-cell="g7"]', "click")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("body", "data-ply") == "0"
+    assert page.get_attribute("body", "data-exercise") is None
+    assert page.get_attribute("#status", "data-state") != "restarting"
+    assert "stopped" not in error
+    page.close()
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [("a1", "a1 is not what this exercise asks for"), ("g7,zz", "zz")],
+)
+def test_an_answer_that_misses_the_goal_is_told_and_left_out(
+    site_context: tuple[Any, Watch], site_url: str, answer: str, said: str
+) -> None:
+    """An exercise-answer whose first action does not meet the goal, or whose actions cannot all
+    be played, is said as the board opens and has no Show answer button; the exercise itself
+    still judges the reader's tries."""
+    context, watch = site_context
+    page = context.new_page()
+    query = f"record={quote(HEADER)}&exercise-goal={quote(GOAL)}&exercise-answer={answer}"
+    page.goto(site_url + "embed.html?" + query)
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    error = str(page.text_content("#error"))
+    assert f"The exercise's answer {answer.replace(',', ', ')} is left out" in error
+    assert said in error, error
+    assert page.is_hidden("#answer")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("body[data-exercise=solved]")
+    page.close()
+    watch.assert_clean()

@@ -255,14 +255,17 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
     and whose turn it is. With an ``action``, the verdict of py_engine.lessons on it against
     ``goal`` (JSON): ``ok`` and the ``reason`` of a wrong try (a message key and its values),
     with the picture after the action when it could be played. The board's game stays at the
-    record."""
-    from py_engine.lessons import check
+    record. A ``goal`` given with no action is checked against the position (a malformed one is
+    an error saying what is wrong), so a page can tell its reader before the first try."""
+    from py_engine.lessons import check, validate
 
     try:
         game = _sync(board, record)
         chosen = json.loads(settings)
         draw = {"coords": bool(chosen.get("coords")), **_draw_options(chosen)}
         if not action:
+            if goal:
+                validate(game, json.loads(goal))
             select = chosen.get("select") or None
             marked = chosen.get("highlight", True) is not False
             picture = game.svg(highlight=marked, select=select, **draw)
@@ -278,6 +281,8 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
                 game.undo()
     except (ValueError, TypeError) as exc:
         return _answer({"error": str(exc)})
+    except RecursionError:
+        return _answer({"error": "the goal is nested too deeply to be read"})
     return _answer(verdict)
 
 

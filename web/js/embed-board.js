@@ -121,8 +121,23 @@ export function readCaptions(board, key, value) {
  * @typedef {{goal: string, id: string, answer: string[], start: number, solved: boolean}} Exercise
  */
 
+/** How deep a goal's JSON may nest (goals in "all", each with its fields): a goal is read
+ * whole by the engine, and one nested deeper is no goal a page needs. */
+const GOAL_DEPTH = 20;
+
+/** How deep the JSON value `value` nests (a number or text: 0), counted only up to `limit`.
+ * @param {unknown} value @param {number} limit */
+function depthOf(value, limit) {
+  if (value === null || typeof value !== "object" || limit <= 0) return 0;
+  let deepest = 0;
+  for (const part of Object.values(value)) deepest = Math.max(deepest, depthOf(part, limit - 1));
+  return 1 + deepest;
+}
+
 /** The exercise of a board's `goal` (JSON text), `id` and `answer` (comma-separated actions,
- * each URL-encoded as in `moves`), or null when no goal is given or it is not JSON (reported).
+ * each URL-encoded as in `moves`), or null when no goal is given or it is not a goal's JSON:
+ * an object with a "kind", not nested too deep (reported). The engine checks the rest of its
+ * shape against the position when the board opens (EmbedBoard.checkExercise).
  * @param {Reporter} board
  * @param {string} key
  * @param {{goal: string | null, id: string | null, answer: string | null}} given
@@ -130,7 +145,11 @@ export function readCaptions(board, key, value) {
 export function readExercise(board, key, { goal, id, answer }) {
   if (goal === null || goal === "") return null;
   try {
-    JSON.parse(goal);
+    const parsed = JSON.parse(goal);
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || typeof parsed.kind !== "string") {
+      throw new Error('a goal is an object with a "kind", such as {"kind": "legal"}');
+    }
+    if (depthOf(parsed, GOAL_DEPTH + 1) > GOAL_DEPTH) throw new Error(`a goal nests at most ${GOAL_DEPTH} deep`);
   } catch (error) {
     board.report(key, { name: "exercise-goal", message: error.message });
     return null;
@@ -412,6 +431,45 @@ export class EmbedBoard extends BoardController {
     });
   }
 
+  /** Before the reader's first try, the engine checks the exercise against its position: a
+   * goal it cannot judge (its message says what is wrong) is left out, and the board is then
+   * playable only if asked to be (`interactive`); an answer whose first action does not meet
+   * the goal, or whose actions cannot all be played, is left out (no Show answer button).
+   * Either is reported, so a page's author sees it at once rather than on a reader's click.
+   * @param {boolean} interactive */
+  async checkExercise(interactive) {
+    const { exercise, engine } = this;
+    if (!exercise || !engine) return;
+    const record = this.recordOf(this.ply);
+    const [first] = exercise.answer;
+    let verdict;
+    try {
+      verdict = await engine.exercise(this.id, record, first ?? "", exercise.goal);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      this.report(`${this.words}.error.read`, { name: "exercise-goal", message: error.message });
+      this.exercise = null;
+      this.shown.interactive = interactive;
+      this.host.classList.toggle("playable", interactive);
+      return;
+    }
+    if (first === undefined) return;
+    /** @type {string | {key: string, values?: object}} */
+    let problem = verdict.ok ? "" : { key: verdict.reason.key, values: verdict.reason.values ?? {} };
+    if (!problem) {
+      const played = recordText(this.game ?? "", this.options, [...this.actions.slice(0, this.ply), ...exercise.answer]);
+      try {
+        await engine.read(played);
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        problem = error.message;
+      }
+    }
+    if (!problem) return;
+    this.report("exercise.answer-refused", { actions: exercise.answer.join(", "), message: problem });
+    exercise.answer = [];
+  }
+
   /** The exercise's answer, played from where the exercise starts. */
   showAnswer() {
     const { exercise } = this;
@@ -568,6 +626,7 @@ export class EmbedBoard extends BoardController {
       if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
       await this.show(Math.min(wanted ?? given, given));
       if (this.exercise) this.exercise.start = this.ply;
+      await this.checkExercise(flag("interactive", false));
       this.opening = null;
     };
     this.stopListening = engine.onState((state) => this.onEngineState(state));

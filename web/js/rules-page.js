@@ -97,7 +97,7 @@ function setupSequence(figure) {
 
 // --- the engine, started on the first exercise ----------------------------------------------
 
-/** @type {Promise<(board: string, record: string, action: string, goal: object, settings: object) => Promise<any>> | null} */
+/** @type {Promise<(board: string, record: string, action: string, goal: object | null, settings: object) => Promise<any>> | null} */
 let engine = null;
 
 /** The worker's `exercise` function, once PyScript has started the page's engine worker: the
@@ -110,7 +110,7 @@ function startEngine() {
     if (bridge.state === "failed") bridge.retry();
     const connected = await connectEngine(bridge.script);
     return (board, record, action, goal, settings) =>
-      connected.exercise(board, record, action, JSON.stringify(goal), settings);
+      connected.exercise(board, record, action, goal === null ? "" : JSON.stringify(goal), settings);
   })();
   engine.catch(() => {
     engine = null;
@@ -183,7 +183,7 @@ function setupExercise(section) {
   });
   /** The board as the controller asks it: the exercise's position, drawn by `exercise`. */
   const positions = {
-    view: async (id, record, chosen) => positionView(await judge(id, record, "", {}, chosen)),
+    view: async (id, record, chosen) => positionView(await judge(id, record, "", null, chosen)),
   };
   rerender.push(() => {
     say(said);
