@@ -444,6 +444,11 @@ def test_odd_links_are_refused_with_a_message_and_the_game_kept(
     error = page.text_content("#error")
     assert "has no option '__proto__'" in error and "twice" not in error
     assert page.text_content("#record") == kept
+    # the moves given twice are refused as an option given twice is, not read last-wins
+    page.evaluate("location.hash = 'size=7&rules=basic&moves=a1&moves=d4'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('moves')")
+    assert "the moves are given twice" in page.text_content("#error")
+    assert page.text_content("#record") == kept
     # an action the engine refuses: the part before it may be opened
     page.evaluate("location.hash = 'size=7&rules=basic&moves=a1,m7,zz,d4'")
     page.wait_for_function("document.getElementById('error').textContent.includes('zz')")
@@ -486,6 +491,13 @@ def test_an_embed_says_what_is_wrong_with_its_link_and_shows_what_is_right(
     page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
     assert "has no option '__proto__'" in page.text_content("#error")
     assert "twice" not in page.text_content("#error")
+    page.goto(site_url + "embed.html?game=bounders&size=7&moves=g7&moves=d4,a1&size=9")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert "gives size, moves more than once; the first of each is used" in page.text_content("#error")
+    assert page.get_attribute("body", "data-plies") == "1"
+    page.goto(site_url + "embed.html?game=bounders&lang=en#size=7&moves=g7&moves=d4")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert "the moves are given twice" in page.text_content("#error")
     page.goto(site_url + "embed.html?game=bounders#size=7&rules=basic&moves=a1,m7,zz,d4")
     page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
     assert "Action 3 of the record, zz, cannot be played" in page.text_content("#error")

@@ -137,6 +137,8 @@ async function main() {
   }
   board.showProblems(); // those found before the catalogue was there, now in words
   talkTo(chooseOrigin(params));
+  const repeated = new Set([...params.keys()].filter((key) => params.getAll(key).length > 1));
+  if (repeated.size) board.report("embed.error.repeated", { names: [...repeated].join(", ") });
   let source;
   try {
     source = readGame(params);

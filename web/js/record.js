@@ -70,6 +70,7 @@ export function fromFragment(fragment) {
   const options = {};
   /** @type {string[]} */
   let actions = [];
+  let movesGiven = false;
   const text = fragment.replace(/^#/, "");
   for (const part of text.split("&")) {
     if (!part) continue;
@@ -86,7 +87,11 @@ export function fromFragment(fragment) {
     } catch {
       throw new LinkError("link.error.url-text", { part: quoted(part) });
     }
-    if (key === "moves") continue;
+    if (key === "moves") {
+      if (movesGiven) throw new LinkError("link.error.moves-twice");
+      movesGiven = true;
+      continue;
+    }
     if (Object.hasOwn(options, key)) throw new LinkError("link.error.twice", { name: quoted(key) });
     setOption(options, key, value);
   }
