@@ -493,7 +493,8 @@ def test_an_embed_says_what_is_wrong_with_its_link_and_shows_what_is_right(
     assert "twice" not in page.text_content("#error")
     page.goto(site_url + "embed.html?game=bounders&size=7&moves=g7&moves=d4,a1&size=9")
     page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
-    assert "gives size, moves more than once; the first of each is used" in page.text_content("#error")
+    repeated = "gives size, moves more than once; the first of each is used"
+    assert repeated in page.text_content("#error")
     assert page.get_attribute("body", "data-plies") == "1"
     page.goto(site_url + "embed.html?game=bounders&lang=en#size=7&moves=g7&moves=d4")
     page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
