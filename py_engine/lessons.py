@@ -36,7 +36,19 @@ from .core import Game
 
 Verdict = dict[str, Any]
 
-KINDS = ("legal", "score", "count", "result", "actions", "all")
+# The fields each kind of goal may have (besides "kind" and "why"), and how deep goals may
+# be nested in "all" (a goal comes from a page's author or an address, and is read whole
+# before any try).
+FIELDS = {
+    "legal": (),
+    "actions": ("any_of",),
+    "score": ("path", "seat", "gain", "at_least", "equals"),
+    "count": ("path", "where", "gain", "at_least", "equals"),
+    "result": ("winner", "reason"),
+    "all": ("of",),
+}
+MAX_DEPTH = 8
+KINDS = tuple(FIELDS)
 
 
 class GoalError(ValueError):
@@ -166,21 +178,9 @@ def _judge(goal: Mapping[str, Any], game: Game, action: str, mover: int,
             if not verdict["ok"]:
                 return verdict
         return OK
-    raise GoalError(f"unknown kind of goal {kind!r}; expected one of {', '.join(KINDS)}")
+    raise GoalError(f"unknown kind of goal {kind!r}")  # not reached: check validates first
 
 
-# The fields each kind of goal may have (besides "kind" and "why"), and how deep goals may
-# be nested in "all" (a goal comes from a page's author or an address, and is read whole
-# before any try).
-FIELDS = {
-    "legal": (),
-    "actions": ("any_of",),
-    "score": ("path", "seat", "gain", "at_least", "equals"),
-    "count": ("path", "where", "gain", "at_least", "equals"),
-    "result": ("winner", "reason"),
-    "all": ("of",),
-}
-MAX_DEPTH = 8
 
 
 def _shown(value: Any) -> str:
