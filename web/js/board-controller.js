@@ -1,7 +1,7 @@
 // One board in a page, for every page that shows one: the game page, embed.html, the
 // <tabula-board> element and the rules pages built from them. It owns what they share: the
 // queue of engine calls (one at a time per board; an answer about a position the board has
-// left is dropped), the picture with its keyboard focus kept across a redraw, clicks and keys
+// left is dropped, and so is a click made on one: enqueueHere), the picture with its keyboard focus kept across a redraw, clicks and keys
 // on the board and its side buttons, a seat's name and the status words (whose turn, the
 // result). What a click means for the record (a game page's redo, an embed's ply) is the
 // page's: it gives `play` and `choose`.
@@ -100,6 +100,15 @@ export class BoardController {
     this.queue = this.queue.then(task).catch((error) => this.hooks.fail(error))
       .then(() => this.hooks.settled?.());
     return this.queue;
+  }
+
+  /** Run `task` on the queue only if the board still shows then the position it shows now:
+   * a click's task, dropped when the board has left the position the click was made on (a
+   * quick second click, before the first one's answer came).
+   * @param {() => unknown} task */
+  enqueueHere(task) {
+    const drawn = this.view?.record;
+    return this.enqueue(() => (this.view?.record === drawn ? task() : undefined));
   }
 
   /** Resolves once no task is queued or running, those queued while it waits included. */

@@ -229,7 +229,7 @@ export class EmbedBoard extends BoardController {
       frame: parts.board,
       choices: parts.choices,
       hooks: {
-        play: (action) => this.tryAction(action, this.view?.record),
+        play: (action) => this.enqueueHere(() => this.judgeTry(action)),
         choose: (select) => this.enqueue(() => this.show(this.ply, select)),
         playable: () => this.shown.interactive,
         fail: (error) => this.reportFailure(error),
@@ -405,30 +405,32 @@ export class EmbedBoard extends BoardController {
 
   /** The reader's action (or a host's `play` command): played, or with an exercise still to
    * solve, judged by the engine first. A wrong try is not played: the position stays, with the
-   * reason said, for another try; the right one is played and the exercise is solved. A
-   * click gives the record it was made on (`drawn`): when the board has left that position
-   * before the click's turn comes (a quick second click), the click is dropped.
-   * @param {string} action @param {string} [drawn] */
-  tryAction(action, drawn) {
-    return this.enqueue(async () => {
-      if (drawn !== undefined && this.view?.record !== drawn) return;
-      const { exercise, engine } = this;
-      if (!exercise || exercise.solved || !engine) {
-        await this.playAt(action);
-        return;
-      }
-      const verdict = await engine.exercise(this.id, this.recordOf(this.ply), action, exercise.goal);
-      if (verdict.ok) {
-        exercise.solved = true;
-        await this.playAt(action);
-        this.say("solved", "exercise.solved");
-        this.emit("tabula-solved", { id: exercise.id });
-      } else {
-        await this.show(this.ply);
-        const reason = verdict.reason ? t(verdict.reason.key, verdict.reason.values ?? {}) : "";
-        this.say("wrong", "exercise.wrong", { action, reason });
-      }
-    });
+   * reason said, for another try; the right one is played and the exercise is solved. (A
+   * reader's click goes through enqueueHere instead: one made on a position the board has
+   * left is dropped.)
+   * @param {string} action */
+  tryAction(action) {
+    return this.enqueue(() => this.judgeTry(action));
+  }
+
+  /** tryAction's task. @param {string} action */
+  async judgeTry(action) {
+    const { exercise, engine } = this;
+    if (!exercise || exercise.solved || !engine) {
+      await this.playAt(action);
+      return;
+    }
+    const verdict = await engine.exercise(this.id, this.recordOf(this.ply), action, exercise.goal);
+    if (verdict.ok) {
+      exercise.solved = true;
+      await this.playAt(action);
+      this.say("solved", "exercise.solved");
+      this.emit("tabula-solved", { id: exercise.id });
+    } else {
+      await this.show(this.ply);
+      const reason = verdict.reason ? t(verdict.reason.key, verdict.reason.values ?? {}) : "";
+      this.say("wrong", "exercise.wrong", { action, reason });
+    }
   }
 
   /** Before the reader's first try, the engine checks the exercise against its position: a

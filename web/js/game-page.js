@@ -369,10 +369,6 @@ function played(action) {
 function play(action) {
   if (!board.view || board.view.result) return;
   if (tapConfirm?.wants(action)) return;
-  // The click is about the position drawn: once that position has been left (a second click
-  // made before the first one's answer came), the click is dropped, so a quick double click
-  // never plays for the seat that moves next (the computer's, or the other person's).
-  const drawn = board.view.record;
   if (state.looking && state.redo.at(-1) !== action) {
     const record = currentRecord();
     const branch = { action, ply: state.actions.length, dropped: state.redo.length };
@@ -381,7 +377,9 @@ function play(action) {
     });
     return;
   }
-  enqueue(() => (board.view?.record === drawn ? playNow(action) : undefined));
+  // a quick double click never plays for the seat that moves next (the computer's, or the
+  // other person's): the second click is about a position the first one has left
+  board.enqueueHere(() => playNow(action));
 }
 
 function playNow(action) {
