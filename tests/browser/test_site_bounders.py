@@ -156,8 +156,13 @@ def test_bad_link_keeps_the_game(game_page: Any) -> None:
 def test_language_theme_and_highlight(game_page: Any) -> None:
     page = game_page
     new_game(page, size="7", rules="basic", komi="off")
+    stored = "[localStorage.getItem('tabula.language'), localStorage.getItem('tabula.theme')]"
+    # The page shows the browser's language and theme without taking them for a choice: a
+    # choice made in another tab while this one starts is not overwritten.
+    assert page.evaluate(stored) == [None, None]
     page.select_option("#language", "ko")
     page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.evaluate(stored) == ["ko", None]
     assert page.text_content("#undo") == "무르기"
     assert "플레이어" in page.text_content("#turn")
     # the engine's description of the board is said in Korean too
@@ -170,6 +175,7 @@ def test_language_theme_and_highlight(game_page: Any) -> None:
     assert label == "Bounders, side 7: 0 Dark and 0 Light stones. Dark to move; 127 legal cells."
     page.select_option("#theme", "dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate(stored) == ["en", "dark"]
     assert page.is_visible("#board .legal-marks")
     page.uncheck("#show-legal")
     assert page.is_hidden("#board .legal-marks")

@@ -11,7 +11,7 @@ const NOTICE = ["offline.update-ready", "offline.update-reload"];
 async function showNotice(worker) {
   if (document.getElementById("update-notice")) return;
   // The page loads its catalogue at start; a notice found sooner waits for it.
-  if (!NOTICE.every(has)) await setLanguage(preferredLanguage());
+  if (!NOTICE.every(has)) await setLanguage(preferredLanguage(), { remember: false });
   const notice = document.createElement("div");
   notice.id = "update-notice";
   notice.className = "update-notice";

@@ -10,19 +10,23 @@ function preferredTheme() {
   return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
-function applyTheme(theme) {
+/** Show a theme; `remember` it only when the person chose it (the browser's default is not a
+ * choice, and writing it at start would undo a choice made meanwhile in another tab). */
+function applyTheme(theme, remember) {
   document.documentElement.dataset.theme = theme;
-  localStorage.setItem(THEME_KEY, theme);
+  if (remember) localStorage.setItem(THEME_KEY, theme);
 }
 
-/** Apply the saved preferences and wire the selectors; `onLanguage` runs after each change. */
+/** Apply the saved preferences and wire the selectors; `onLanguage` runs after each change.
+ * Only a change made in a selector is remembered: at start the page shows what is stored, or
+ * the browser's preference, and writes nothing. */
 export async function setupPrefs(onLanguage = () => {}) {
   const theme = /** @type {HTMLSelectElement} */ (document.getElementById("theme"));
   const lang = /** @type {HTMLSelectElement} */ (document.getElementById("language"));
-  applyTheme(preferredTheme());
+  applyTheme(preferredTheme(), false);
   theme.value = document.documentElement.dataset.theme;
-  theme.addEventListener("change", () => applyTheme(theme.value));
-  lang.value = await setLanguage(preferredLanguage());
+  theme.addEventListener("change", () => applyTheme(theme.value, true));
+  lang.value = await setLanguage(preferredLanguage(), { remember: false });
   lang.addEventListener("change", async () => {
     await setLanguage(lang.value);
     onLanguage();
