@@ -1,10 +1,10 @@
 // One board in a page, for every page that shows one: the game page, embed.html, the
 // <tabula-board> element and the rules pages built from them. It owns what they share: the
 // queue of engine calls (one at a time per board; an answer about a position the board has
-// left is dropped, and so is a click made on one: enqueueHere), the picture with its keyboard focus kept across a redraw, clicks and keys
-// on the board and its side buttons, a seat's name and the status words (whose turn, the
-// result). What a click means for the record (a game page's redo, an embed's ply) is the
-// page's: it gives `play` and `choose`.
+// left is dropped, and so is a click made on one: enqueueHere), the picture with its keyboard
+// focus kept across a redraw, clicks and keys on the board and its side buttons, a seat's name
+// and the status words (whose turn, the result). What a click means for the record (a game
+// page's redo, an embed's ply) is the page's: it gives `play` and `choose`.
 import { centre, choiceButtons, moveFocus, nearestPart, rovingFocus, showSvg } from "./board.js";
 import { has, playerName, t } from "./i18n.js";
 
