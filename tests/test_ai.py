@@ -1035,6 +1035,51 @@ def test_bosk_playout_plants_where_its_lines_gain_most() -> None:
     assert value + 1 >= 2 and set(lines[point]) & set(lines[game.geo.point_index["b2"]])
 
 
+def test_bosk_playout_that_chases_lays_its_leaf_against_the_leading_other_seat() -> None:
+    from py_engine.games.bosk.ai import BoskKnowledge, chase_gain, leaf_chase, leaf_choice
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, LEAF, S_TREE
+
+    # Three seats; seat 1 alone in region 0, seat 2 alone in region 1, and a free space in
+    # each. Against the mean of the others both spaces gain seat 0 the same; against the seat
+    # that leads, the leaf goes where that seat loses its 8.
+    region, top = [0, 1], [-1, -1]
+    counts = [[0, 1, 0], [0, 0, 1]]
+    moves = [LEAF + 0, LEAF + 1]
+    rng = random.Random(1)
+    assert {leaf_choice(0, moves, top, region, counts, rng) for _ in range(40)} == set(moves)
+    assert leaf_chase(0, moves, top, region, counts, [10.0, 20.0, 12.0], rng) == LEAF + 0
+    assert leaf_chase(0, moves, top, region, counts, [30.0, 20.0, 22.0], rng) == LEAF + 1
+    # Its own space stays the last choice.
+    assert leaf_chase(0, [LEAF + 0], [0], [0], [[1, 0, 0]], [0.0, 5.0, 1.0], rng) == LEAF + 0
+    assert leaf_chase(
+        0, [LEAF + 0, LEAF + 1], [0, -1], [0, 0], [[1, 3, 0]], [0.0, 5.0, 1.0], rng
+    ) == LEAF + 1
+    # A playout that chases and never wanders lays every leaf so as the park then stands,
+    # against the seat whose total is then highest: the totals it keeps as it plays agree.
+    game = advanced("bosk", {"players": 4}, 120, seed=4)
+    assert isinstance(game, Bosk) and game.step >= S_TREE
+    knowledge = BoskKnowledge(wander=0.0).changed({"chase": 1})
+    trace: list[tuple[int, int]] = []
+    knowledge.playout(game, random.Random(3), trace)
+
+    def gain(seat: int, move: int) -> float:
+        space = move % KIND
+        owner = game.squirrel[space] if game.squirrel[space] >= 0 else game.top[space]
+        totals = knowledge.evaluate(game)
+        rival = max((s for s in range(4) if s != seat), key=lambda s: totals[s])
+        return chase_gain(game.controlled()[game.geo.region[space]], seat, owner, rival)
+
+    checked = 0
+    for seat, move in trace:
+        moves = list(game.moves())
+        if move >= LEAF and len(moves) > 1:
+            assert gain(seat, move) == max(gain(seat, m) for m in moves)
+            checked += 1
+        game.do(move)
+    assert checked > 10
+
+
 def test_bosk_search_with_plant_choices_weighs_only_the_plants_that_gain_most() -> None:
     from py_engine.games.bosk.ai import BoskKnowledge, plant_gain
     from py_engine.games.bosk.game import Bosk
@@ -1057,6 +1102,10 @@ def test_bosk_search_with_plant_choices_weighs_only_the_plants_that_gain_most() 
     order = knowledge.expansion_order(game, moves, random.Random(1))
     assert len(order) == 3 and sorted(gain(m) for m in order) == ranked[-3:]
     assert gain(order[-1]) == ranked[-1]  # the best is tried first
+    # With ``plant_ties`` every plant tied with the third best is kept as well.
+    tied = knowledge.changed({"plant_ties": 1}).expansion_order(game, moves, random.Random(1))
+    assert sorted(tied) == sorted(m for m in moves if gain(m) >= ranked[-3])
+    assert len(tied) > 3 and gain(tied[-1]) == ranked[-1]
     # With one choice the search has one move to weigh in spring: the best for its lines.
     search = Search(game, seed=2, knowledge=BoskKnowledge().changed({"plant_choices": 1}))
     assert len(search.root.untried) == 1 and gain(search.root.untried[0]) == ranked[-1]

@@ -114,6 +114,12 @@ class BoskKnowledge(Knowledge):
     # How many plant moves a node of the tree weighs in spring: the ones that gain most on
     # their lines as they stand (0: every one, added in the order the shared statistics say).
     plant_choices = 0
+    # 1: with ``plant_choices``, every plant tied with the last of them is kept too, and the
+    # shared statistics choose among them, rather than a random draw of the tied.
+    plant_ties = 0
+    # 1: a playout's leaf weighs what it gains against the leading other seat (by the totals
+    # as they stand), not against the mean of the others: every seat plays to win.
+    chase = 0
     # With three or four seats, how many points apart two seats' totals must be for the place in
     # a playout's reward to count one clearly ahead of the other (0: by the ranking alone).
     margin = 0.0
@@ -167,7 +173,11 @@ class BoskKnowledge(Knowledge):
             weighed.append((plant_gain(sums, point_lines[point], seat, value + 1), rng.random(),
                             move))
         weighed.sort()
-        return [move for _, _, move in weighed[-self.plant_choices:]]
+        kept = weighed[-self.plant_choices:]
+        if self.plant_ties and kept:
+            least = kept[0][0]
+            kept = [entry for entry in weighed if entry[0] >= least]
+        return [move for _, _, move in kept]
 
     def evaluate(self, game: Game) -> list[float]:
         """Summer's points and winter's as the park stands now (the result once over)."""
@@ -194,22 +204,34 @@ class BoskKnowledge(Knowledge):
         margin = self.margin
         if self.late_margin and game.round >= self.late_round:
             margin = self.late_margin
+        chase = self.chase
+        totals: list[float] | None = None  # each seat's total as the playout stands (chase)
         depth = 0
         planned = 0  # the tile a planned turn means to play (0: none)
         while (seat := game.to_move) is not None:
             moves = game.moves()
             step = game.step
             if step == S_LEAF or step == S_SQUIRREL:  # most of a playout's moves: tested first
+                if chase and totals is None:
+                    totals = self.evaluate(game)
                 if leaves and len(moves) > 1 and rng.random() >= wander:
-                    move = leaf_choice(seat, moves, top, region, counts, rng)
+                    if totals is not None:
+                        move = leaf_chase(seat, moves, top, region, counts, totals, rng)
+                    else:
+                        move = leaf_choice(seat, moves, top, region, counts, rng)
                 else:
                     move = rng.choice(moves)
                 space = move % KIND
                 owner = top[space]
                 held = counts[region[space]]
+                if totals is not None:
+                    was = _award(held, WINTER_TABLE)
                 if owner >= 0:
                     held[owner] -= 1
                 held[seat] += 1
+                if totals is not None:
+                    for other, points in enumerate(_award(held, WINTER_TABLE)):
+                        totals[other] += points - was[other]
             elif step == S_PLANT and looks:
                 move = plant_choice(seat, moves, sums, point_lines, looks, rng)
                 value, point = divmod(move % KIND, VALUE)
@@ -287,6 +309,44 @@ def leaf_choice(
     for move in moves:
         space = move % KIND
         gain = leaf_gain(counts[region[space]], seat, top[space])
+        if gain > best:
+            best, found = gain, [move]
+        elif gain == best:
+            found.append(move)
+    return found[0] if len(found) == 1 else rng.choice(found)
+
+
+def chase_gain(held: Sequence[int], seat: int, owner: int, rival: int) -> float:
+    """What a leaf gains ``seat`` in winter points in a region whose spaces each seat holds
+    ``held``, laid on a space that ``owner`` holds (-1: no one), less what it gains ``rival``;
+    a free space a tenth more and its own space last, as in ``leaf_gain``."""
+    if owner == seat:
+        return -0.5
+    after = list(held)
+    after[seat] += 1
+    if owner >= 0:
+        after[owner] -= 1
+    was, now = _award(held, WINTER_TABLE), _award(after, WINTER_TABLE)
+    return now[seat] - was[seat] - (now[rival] - was[rival]) + (0.1 if owner < 0 else 0.0)
+
+
+def leaf_chase(
+    seat: int,
+    moves: Sequence[int],
+    top: Sequence[int],
+    region: Sequence[int],
+    counts: Sequence[Sequence[int]],
+    totals: Sequence[float],
+    rng: random.Random,
+) -> int:
+    """A playout's leaf or squirrel where it gains most against the other seat with the
+    highest total (``chase_gain``; ``chase``), ties at random."""
+    rival = max((s for s in range(len(totals)) if s != seat), key=lambda s: totals[s])
+    best = -1e9
+    found: list[int] = []
+    for move in moves:
+        space = move % KIND
+        gain = chase_gain(counts[region[space]], seat, top[space], rival)
         if gain > best:
             best, found = gain, [move]
         elif gain == best:
