@@ -487,7 +487,8 @@ def test_an_arena_search_takes_settings_of_the_games_own_search() -> None:
     assert knowledge.exploration == 0.7
     with pytest.raises(ValueError, match="greedy is a share of the moves, from 0 to 1, not 1.5"):
         searcher("search:9/greedy=1.5", knowledge)
-    with pytest.raises(ValueError, match="'depth'; it has greedy, bias, contempt, exploration"):
+    listed = "'depth'; it has greedy, bias, chase, contempt, exploration"
+    with pytest.raises(ValueError, match=listed):
         searcher("search:9/depth=2", knowledge)
     with pytest.raises(ValueError, match="'plant_looks' is a whole number, not 2.5"):
         searcher("search:9/plant_looks=2.5", knowledge)
