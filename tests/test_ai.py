@@ -969,10 +969,36 @@ def test_calibration_sets_estimates_against_outcomes(capsys: pytest.CaptureFixtu
     assert "sharpness that fits these games best" in out
 
 
+def replayed_leaves(game: Game, trace: list[tuple[int, int]], rival: Any) -> int:
+    """Plays a Bosk playout's ``trace`` from ``game`` and checks that each leaf (or squirrel)
+    chosen among several gains most in winter as the park then stands, against ``rival(game,
+    seat)`` (-1: the mean of the others); returns how many it checked."""
+    from py_engine.games.bosk.ai import leaf_gain
+    from py_engine.games.bosk.game import Bosk
+    from py_engine.games.bosk.rules import KIND, LEAF
+
+    assert isinstance(game, Bosk)
+
+    def gain(seat: int, move: int, against: int) -> float:
+        space = move % KIND
+        owner = game.squirrel[space] if game.squirrel[space] >= 0 else game.top[space]
+        return leaf_gain(game.controlled()[game.geo.region[space]], seat, owner, against)
+
+    checked = 0
+    for seat, move in trace:
+        moves = list(game.moves())
+        if move >= LEAF and len(moves) > 1:
+            against = rival(game, seat)
+            assert gain(seat, move, against) == max(gain(seat, m, against) for m in moves)
+            checked += 1
+        game.do(move)
+    return checked
+
+
 def test_bosk_playout_leaves_go_where_they_gain_most_in_winter() -> None:
     from py_engine.games.bosk.ai import BoskKnowledge, leaf_choice, leaf_gain
     from py_engine.games.bosk.game import Bosk
-    from py_engine.games.bosk.rules import KIND, LEAF
+    from py_engine.games.bosk.rules import LEAF
 
     # Winter with two seats: alone 8, first 5, second 3, tied first 4 each.
     assert leaf_gain([0, 2], 0, -1) == pytest.approx(6.1)  # 0-8 becomes 3-5, and it is free
@@ -995,19 +1021,7 @@ def test_bosk_playout_leaves_go_where_they_gain_most_in_winter() -> None:
     trace: list[tuple[int, int]] = []
     rewards = BoskKnowledge(wander=0.0).playout(game, random.Random(3), trace)
     assert game.history == history and abs(sum(rewards) - 1) < 1e-9
-    def gain(seat: int, move: int) -> float:
-        space = move % KIND
-        owner = game.squirrel[space] if game.squirrel[space] >= 0 else game.top[space]
-        return leaf_gain(game.controlled()[game.geo.region[space]], seat, owner)
-
-    checked = 0
-    for seat, move in trace:
-        moves = list(game.moves())
-        if move >= LEAF and len(moves) > 1:
-            assert gain(seat, move) == max(gain(seat, m) for m in moves)
-            checked += 1
-        game.do(move)
-    assert checked > 10
+    assert replayed_leaves(game, trace, lambda game, seat: -1) > 10
     points = BoskKnowledge().evaluate(game)
     assert game.is_over and points == game.rewards()
 
@@ -1037,9 +1051,9 @@ def test_bosk_playout_plants_where_its_lines_gain_most() -> None:
 
 
 def test_bosk_playout_that_chases_lays_its_leaf_against_the_leading_other_seat() -> None:
-    from py_engine.games.bosk.ai import BoskKnowledge, chase_gain, leaf_chase, leaf_choice
+    from py_engine.games.bosk.ai import BoskKnowledge, leader, leaf_choice
     from py_engine.games.bosk.game import Bosk
-    from py_engine.games.bosk.rules import KIND, LEAF, S_TREE
+    from py_engine.games.bosk.rules import LEAF, S_TREE
 
     # Three seats; seat 1 alone in region 0, seat 2 alone in region 1, and a free space in
     # each. Against the mean of the others both spaces gain seat 0 the same; against the seat
@@ -1049,13 +1063,14 @@ def test_bosk_playout_that_chases_lays_its_leaf_against_the_leading_other_seat()
     moves = [LEAF + 0, LEAF + 1]
     rng = random.Random(1)
     assert {leaf_choice(0, moves, top, region, counts, rng) for _ in range(40)} == set(moves)
-    assert leaf_chase(0, moves, top, region, counts, [10.0, 20.0, 12.0], rng) == LEAF + 0
-    assert leaf_chase(0, moves, top, region, counts, [30.0, 20.0, 22.0], rng) == LEAF + 1
+    assert leader([10.0, 20.0, 12.0], 0) == 1 and leader([30.0, 20.0, 22.0], 0) == 2
+    for totals, space in (([10.0, 20.0, 12.0], 0), ([30.0, 20.0, 22.0], 1)):
+        rival = leader(totals, 0)
+        chosen = {leaf_choice(0, moves, top, region, counts, rng, rival) for _ in range(40)}
+        assert chosen == {LEAF + space}
     # Its own space stays the last choice.
-    assert leaf_chase(0, [LEAF + 0], [0], [0], [[1, 0, 0]], [0.0, 5.0, 1.0], rng) == LEAF + 0
-    assert leaf_chase(
-        0, [LEAF + 0, LEAF + 1], [0, -1], [0, 0], [[1, 3, 0]], [0.0, 5.0, 1.0], rng
-    ) == LEAF + 1
+    assert leaf_choice(0, [LEAF + 0], [0], [0], [[1, 0, 0]], rng, 1) == LEAF + 0
+    assert leaf_choice(0, [LEAF + 0, LEAF + 1], [0, -1], [0, 0], [[1, 3, 0]], rng, 1) == LEAF + 1
     # A playout that chases and never wanders lays every leaf so as the park then stands,
     # against the seat whose total is then highest: the totals it keeps as it plays agree.
     game = advanced("bosk", {"players": 4}, 120, seed=4)
@@ -1064,21 +1079,11 @@ def test_bosk_playout_that_chases_lays_its_leaf_against_the_leading_other_seat()
     trace: list[tuple[int, int]] = []
     knowledge.playout(game, random.Random(3), trace)
 
-    def gain(seat: int, move: int) -> float:
-        space = move % KIND
-        owner = game.squirrel[space] if game.squirrel[space] >= 0 else game.top[space]
+    def highest_other(game: Game, seat: int) -> int:
         totals = knowledge.evaluate(game)
-        rival = max((s for s in range(4) if s != seat), key=lambda s: totals[s])
-        return chase_gain(game.controlled()[game.geo.region[space]], seat, owner, rival)
+        return max((s for s in range(4) if s != seat), key=lambda s: totals[s])
 
-    checked = 0
-    for seat, move in trace:
-        moves = list(game.moves())
-        if move >= LEAF and len(moves) > 1:
-            assert gain(seat, move) == max(gain(seat, m) for m in moves)
-            checked += 1
-        game.do(move)
-    assert checked > 10
+    assert replayed_leaves(game, trace, highest_other) > 10
 
 
 def test_bosk_search_with_plant_choices_weighs_only_the_plants_that_gain_most() -> None:

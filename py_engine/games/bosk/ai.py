@@ -215,10 +215,8 @@ class BoskKnowledge(Knowledge):
                 if chase and totals is None:
                     totals = self.evaluate(game)
                 if leaves and len(moves) > 1 and rng.random() >= wander:
-                    if totals is not None:
-                        move = leaf_chase(seat, moves, top, region, counts, totals, rng)
-                    else:
-                        move = leaf_choice(seat, moves, top, region, counts, rng)
+                    rival = -1 if totals is None else leader(totals, seat)
+                    move = leaf_choice(seat, moves, top, region, counts, rng, rival)
                 else:
                     move = rng.choice(moves)
                 space = move % KIND
@@ -269,28 +267,36 @@ def _award(values: Sequence[int], table: tuple[int, int, int, int, int]) -> list
 
 
 def edge(
-    before: Sequence[int], after: Sequence[int], seat: int, table: tuple[int, int, int, int, int]
+    before: Sequence[int],
+    after: Sequence[int],
+    seat: int,
+    table: tuple[int, int, int, int, int],
+    rival: int = -1,
 ) -> float:
     """What a change of one region's (or line's) values from ``before`` to ``after`` gains
-    ``seat``: its own points gained less the mean of what each other seat gains."""
+    ``seat``: its own points gained less the mean of what each other seat gains, or less what
+    ``rival`` gains if one is named."""
     was, now = _award(before, table), _award(after, table)
     mine = now[seat] - was[seat]
+    if rival >= 0:
+        return mine - (now[rival] - was[rival])
     others = sum(now) - sum(was) - mine
     return mine - others / (len(now) - 1)
 
 
-def leaf_gain(held: Sequence[int], seat: int, owner: int) -> float:
-    """What a leaf gains ``seat`` in winter points in a region whose spaces each seat holds
-    ``held``, laid on a space that ``owner`` holds (-1: no one): a space no one holds is worth a
-    tenth of a point more (it costs one token, taking one over costs the stack), one of its own
-    gains nothing and is the last choice."""
+def leaf_gain(held: Sequence[int], seat: int, owner: int, rival: int = -1) -> float:
+    """What a leaf gains ``seat`` in winter points (against ``rival`` if one is named, see
+    ``edge``) in a region whose spaces each seat holds ``held``, laid on a space that ``owner``
+    holds (-1: no one): a space no one holds is worth a tenth of a point more (it costs one
+    token, taking one over costs the stack), one of its own gains nothing and is the last
+    choice."""
     if owner == seat:
         return -0.5
     after = list(held)
     after[seat] += 1
     if owner >= 0:
         after[owner] -= 1
-    return edge(held, after, seat, WINTER_TABLE) + (0.1 if owner < 0 else 0.0)
+    return edge(held, after, seat, WINTER_TABLE, rival) + (0.1 if owner < 0 else 0.0)
 
 
 def leaf_choice(
@@ -300,15 +306,16 @@ def leaf_choice(
     region: Sequence[int],
     counts: Sequence[Sequence[int]],
     rng: random.Random,
+    rival: int = -1,
 ) -> int:
-    """A playout's leaf or squirrel: the space where it gains most (``leaf_gain``) as the park
-    stands, ties at random. No leaf or squirrel may go where a squirrel is, so a space's
-    holder is its top token's owner."""
+    """A playout's leaf or squirrel: the space where it gains most (``leaf_gain``, against
+    ``rival`` if one is named) as the park stands, ties at random. No leaf or squirrel may go
+    where a squirrel is, so a space's holder is its top token's owner."""
     best = -1e9
     found: list[int] = []
     for move in moves:
         space = move % KIND
-        gain = leaf_gain(counts[region[space]], seat, top[space])
+        gain = leaf_gain(counts[region[space]], seat, top[space], rival)
         if gain > best:
             best, found = gain, [move]
         elif gain == best:
@@ -316,42 +323,10 @@ def leaf_choice(
     return found[0] if len(found) == 1 else rng.choice(found)
 
 
-def chase_gain(held: Sequence[int], seat: int, owner: int, rival: int) -> float:
-    """What a leaf gains ``seat`` in winter points in a region whose spaces each seat holds
-    ``held``, laid on a space that ``owner`` holds (-1: no one), less what it gains ``rival``;
-    a free space a tenth more and its own space last, as in ``leaf_gain``."""
-    if owner == seat:
-        return -0.5
-    after = list(held)
-    after[seat] += 1
-    if owner >= 0:
-        after[owner] -= 1
-    was, now = _award(held, WINTER_TABLE), _award(after, WINTER_TABLE)
-    return now[seat] - was[seat] - (now[rival] - was[rival]) + (0.1 if owner < 0 else 0.0)
-
-
-def leaf_chase(
-    seat: int,
-    moves: Sequence[int],
-    top: Sequence[int],
-    region: Sequence[int],
-    counts: Sequence[Sequence[int]],
-    totals: Sequence[float],
-    rng: random.Random,
-) -> int:
-    """A playout's leaf or squirrel where it gains most against the other seat with the
-    highest total (``chase_gain``; ``chase``), ties at random."""
-    rival = max((s for s in range(len(totals)) if s != seat), key=lambda s: totals[s])
-    best = -1e9
-    found: list[int] = []
-    for move in moves:
-        space = move % KIND
-        gain = chase_gain(counts[region[space]], seat, top[space], rival)
-        if gain > best:
-            best, found = gain, [move]
-        elif gain == best:
-            found.append(move)
-    return found[0] if len(found) == 1 else rng.choice(found)
+def leader(totals: Sequence[float], seat: int) -> int:
+    """The other seat whose total is highest (the first such on a tie): whom a seat that
+    plays to win lays its leaves against (``chase``)."""
+    return max((s for s in range(len(totals)) if s != seat), key=totals.__getitem__)
 
 
 def plant_gain(
