@@ -28,6 +28,7 @@ from py_engine.arena import (
     Setup,
     best_sharpness,
     bradley_terry,
+    budget,
     calibration_table,
     check_seats,
     finished_ahead,
@@ -579,7 +580,10 @@ def test_arena_rotates_seats_and_counts_every_game() -> None:
     for tally in tallies:
         assert tally.games == 2
     assert tallies[0].wins + tallies[0].draws == tallies[1].losses + tallies[1].draws
-    assert tallies[0].thinking and not tallies[1].thinking
+    # every move is timed, the baseline's too; only the level has a budget
+    moves = [len(t.thinking) for t in tallies]
+    assert all(moves) and tallies[1].longest < tallies[0].longest
+    assert budget("easy", 0.02) is not None and budget("random", 0.02) is None
 
 
 def test_arena_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
