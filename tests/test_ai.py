@@ -581,8 +581,7 @@ def test_arena_rotates_seats_and_counts_every_game() -> None:
         assert tally.games == 2
     assert tallies[0].wins + tallies[0].draws == tallies[1].losses + tallies[1].draws
     # every move is timed, the baseline's too; only the level has a budget
-    moves = [len(t.thinking) for t in tallies]
-    assert all(moves) and tallies[1].longest < tallies[0].longest
+    assert all(tally.thinking for tally in tallies) and tallies[1].longest < tallies[0].longest
     assert budget("easy", 0.02) is not None and budget("random", 0.02) is None
 
 
