@@ -460,6 +460,25 @@ def test_odd_links_are_refused_with_a_message_and_the_game_kept(
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
     assert page.text_content("#record").endswith("\n\na1\nm7\n")
     assert page.is_hidden("#error")
+    # one action: said as one; none, with options the engine takes: a new game with them
+    page.evaluate("location.hash = 'size=7&rules=basic&moves=a1,zz'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('zz')")
+    part = notice(page, "link")
+    assert "The link's first action can be played." in part.text_content()
+    assert part.locator("button[data-name=open-part]").text_content() == "Open the first action"
+    page.evaluate("location.hash = 'size=9&moves=zz,a1'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('action 1, zz')")
+    part = notice(page, "link")
+    assert "None of the link's actions can be played" in part.text_content()
+    part.locator("button[data-name=open-part]").click()
+    page.wait_for_function("document.body.dataset.ply === '0'", timeout=ENGINE_TIMEOUT_MS)
+    assert "size: 9" in page.text_content("#record")
+    assert page.is_hidden("#error")
+    # no options and no action to play: nothing to offer
+    page.evaluate("location.hash = 'moves=zz'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('action 1, zz')")
+    assert page.locator('.notice[data-kind="link"]').count() == 0
+    assert "size: 9" in page.text_content("#record")
     start_new_game(page)
     page.close()
 

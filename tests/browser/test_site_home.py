@@ -261,6 +261,49 @@ def test_korean_home_has_no_english_in_the_cards(browser: Any, site_url: str) ->
     watch.assert_clean()
 
 
+def test_a_link_names_the_language_for_the_rest_of_the_visit(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """``?lang=ko`` opens a page in Korean whatever the browser's language, and the pages the
+    reader goes on to in that tab stay Korean without it; the reader's own choice ends that and
+    is the one remembered. A language the site does not have is said beside the selector, as
+    text."""
+    context, watch = site_context
+    page = fresh_page(context, site_url)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.goto(site_url + "bosk-rules.html?lang=ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    expect(page.locator("#language")).to_have_value("ko")
+    assert page.evaluate("localStorage.getItem('tabula.language')") is None
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    expect(page.locator(".game-card .start-friend").first).to_have_text("친구와 두기")
+    expect(page.locator("#prefs-note")).to_be_hidden()
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate("localStorage.getItem('tabula.language')") == "en"
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    expect(page.locator("#turn")).to_have_text("Player 1 (Dark) to move")
+    # another tab, a link in a language the site has not
+    other = context.new_page()
+    other.goto(site_url + "index.html?lang=%3Cb%3Efr%3C/b%3E")
+    note = other.locator("#prefs-note")
+    expect(note).to_be_visible()
+    assert note.text_content() == (
+        "This link asks for the language “<b>fr</b>”, which Tabula does not have: the page is "
+        "in English.")
+    assert note.locator("b").count() == 0
+    assert other.evaluate("document.documentElement.lang") == "en"
+    other.select_option("#language", "ko")
+    other.wait_for_function("document.documentElement.lang === 'ko'")
+    expect(note).to_be_hidden()
+    other.evaluate("localStorage.clear()")
+    other.close()
+    page.close()
+    watch.assert_clean()
+
+
 def test_phone_layout(browser: Any, site_url: str) -> None:
     """At 375 px the cards stack, the pictures take the width, every control is 44 px or
     more."""

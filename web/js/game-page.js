@@ -195,7 +195,8 @@ async function openSaved(saved) {
 
 /** A link that could not be opened (`error`: a LinkError, or the engine's refusal of
  * `linked`): say what is wrong; the game in progress stays. When the engine played part of the
- * link, a notice offers to open that part. @param {any} error @param {GameState} [linked] */
+ * link, a notice offers to open that part (when it played none of its actions but took its
+ * options, a new game with those options). @param {any} error @param {GameState} [linked] */
 function showLinkProblem(error, linked) {
   if (error instanceof EngineFault) throw error;
   const prefix = error instanceof EngineError ? error.answer?.prefix : null;
@@ -204,12 +205,14 @@ function showLinkProblem(error, linked) {
     : describeReason(error);
   showError(say({ key: "link.problem", values: { reason } }));
   const part = linked && Number.isInteger(prefix) ? linked.actions.slice(0, prefix) : null;
-  if (!part) return;
+  if (!part || (!part.length && !Object.keys(linked.options).length)) return;
+  const [said, offer] = part.length > 1 ? ["link.part", "link.open-part"]
+    : part.length ? ["link.part-one", "link.open-part-one"] : ["link.part-none", "link.open-options"];
   showNotice(notices, {
     kind: "link",
-    message: { key: "link.part", values: { count: part.length } },
+    message: { key: said, values: { count: part.length } },
     actions: [{
-      message: { key: "link.open-part", values: { count: part.length } },
+      message: { key: offer, values: { count: part.length } },
       name: "open-part",
       run: () => enqueue(() => go({ options: linked.options, actions: part, redo: [], looking: false })),
     }],

@@ -4,6 +4,9 @@
 
 export const LANGUAGES = ["en", "ko"];
 const STORAGE_KEY = "tabula.language";
+// A language a link asked for (`?lang=ko`), kept for the rest of the visit in this tab
+// (sessionStorage): the pages the reader goes on to stay in it, and their own choice is kept.
+const VISIT_KEY = "tabula.language.visit";
 const catalogues = new Map();
 let current = "en";
 
@@ -17,27 +20,47 @@ async function load(lang) {
   return catalogues.get(lang);
 }
 
-/** The language chosen before, else the browser's if we have it, else English. */
+/** The language a link asked for in this visit, else the one chosen before, else the
+ * browser's if we have it, else English. */
 export function preferredLanguage() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // storage can be blocked (an embedded page in another site): the browser's language decides
+  for (const storage of ["sessionStorage", "localStorage"]) {
+    let stored = null;
+    try {
+      stored = window[storage].getItem(storage === "sessionStorage" ? VISIT_KEY : STORAGE_KEY);
+    } catch {
+      // storage can be blocked (an embedded page in another site): the browser's language decides
+    }
+    if (LANGUAGES.includes(stored)) return stored;
   }
-  if (LANGUAGES.includes(stored)) return stored;
   const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
   return LANGUAGES.includes(browser) ? browser : "en";
 }
 
+/** Keep `lang`, which a link asked for, as the language of the rest of this tab's visit. */
+export function keepForVisit(lang) {
+  try {
+    sessionStorage.setItem(VISIT_KEY, lang);
+  } catch {
+    // without storage only the page opened by the link is in its language
+  }
+}
+
 /** Load a language, remember it (unless `remember` is false: an embedded board's language
- * is its author's, not the visitor's choice), set the page's lang and translate marked elements. */
+ * is its author's, not the visitor's choice), set the page's lang and translate marked elements.
+ * A language the person chose also ends a link's language for the visit. */
 export async function setLanguage(lang, { remember = true } = {}) {
   if (!LANGUAGES.includes(lang)) lang = "en";
   await load("en");
   await load(lang);
   current = lang;
-  if (remember) localStorage.setItem(STORAGE_KEY, lang);
+  if (remember) {
+    localStorage.setItem(STORAGE_KEY, lang);
+    try {
+      sessionStorage.removeItem(VISIT_KEY);
+    } catch {
+      // nothing was kept for the visit
+    }
+  }
   document.documentElement.lang = lang;
   translate(document);
   return lang;

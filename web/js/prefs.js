@@ -1,5 +1,7 @@
-// The two preferences every page offers: language and colour theme.
-import { preferredLanguage, setLanguage } from "./i18n.js";
+// The two preferences every page offers: language and colour theme. A link may name the
+// language (`index.html?lang=ko`): the page opens in it, and so do the pages the reader goes on
+// to in that tab, until they choose one themselves.
+import { keepForVisit, LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 
 const THEME_KEY = "tabula.theme";
 const THEMES = ["light", "dark", "colour-blind"];
@@ -26,9 +28,25 @@ export async function setupPrefs(onLanguage = () => {}) {
   applyTheme(preferredTheme(), false);
   theme.value = document.documentElement.dataset.theme;
   theme.addEventListener("change", () => applyTheme(theme.value, true));
-  lang.value = await setLanguage(preferredLanguage(), { remember: false });
+  const asked = new URLSearchParams(location.search).get("lang");
+  const known = LANGUAGES.includes(asked ?? "");
+  if (known) keepForVisit(asked);
+  lang.value = await setLanguage(known ? asked : preferredLanguage(), { remember: false });
+  if (asked !== null && !known) showUnknownLanguage(asked, lang);
   lang.addEventListener("change", async () => {
     await setLanguage(lang.value);
+    /** @type {HTMLElement} */ (document.getElementById("prefs-note")).hidden = true;
     onLanguage();
   });
+}
+
+/** Say, beside the language selector, that the link's language is not one the site has (the
+ * value shown as text, cut short) and which the page is in instead. */
+function showUnknownLanguage(asked, lang) {
+  const note = /** @type {HTMLElement} */ (document.getElementById("prefs-note"));
+  const shown = asked.length > 20 ? `${asked.slice(0, 20)}…` : asked;
+  note.textContent = t("prefs.unknown-language", {
+    lang: shown, shown: lang.selectedOptions[0]?.textContent ?? lang.value,
+  });
+  note.hidden = false;
 }
