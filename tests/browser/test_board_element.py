@@ -229,7 +229,7 @@ def test_a_board_speaks_the_pages_language(
     assert page.text_content("h1") == "튜토리얼용 보드"
     assert "차례" in page.text_content("#splinter-board .embed-status")
     assert page.text_content("#bounders-board .ply-label") == "5수 중 2수"
-    assert page.text_content("#bounders-board .embed-open") == "Tabula에서 열기"
+    assert page.text_content("#bounders-board .embed-open") == "타불라에서 열기"
     page.evaluate("localStorage.removeItem('tabula.language')")
     page.close()
     site_context[1].assert_clean()
