@@ -69,7 +69,7 @@ def description(game: Position) -> svgkit.Said:
         said.append(("describe.bosk.step.wind", {}, "starts autumn and chooses the wind."))
         return said
     wind, need = DIRECTIONS[game.wind], game.required_value(game.round)
-    where = f"Autumn, round {game.round} of 8, wind {wind}"
+    where = f"Autumn, round {game.round} of 8, wind towards {wind}"
     if need:
         said.append(("describe.bosk.autumn.value", {"round": game.round, "wind": wind,
                                                     "value": need},
