@@ -93,7 +93,8 @@ def test_three_boards_share_one_engine_worker(
     assert page.get_attribute("#bounders-board", "data-ply") == "2"
     assert page.text_content("#bounders-board .ply-label") == "Ply 2 of 5"
     href = page.get_attribute("#bounders-board .embed-open", "href")
-    assert href == site_url + "bounders.html#size=7&rules=basic&komi=off&moves=g7,a1"
+    # the page's language is the one the site opens in from it
+    assert href == site_url + "bounders.html?lang=en#size=7&rules=basic&komi=off&moves=g7,a1"
     assert page.is_hidden("#splinter-board .embed-controls")
     assert page.locator("#bosk-board .coords").count() > 0
     page.close()
@@ -230,6 +231,7 @@ def test_a_board_speaks_the_pages_language(
     assert "차례" in page.text_content("#splinter-board .embed-status")
     assert page.text_content("#bounders-board .ply-label") == "5수 중 2수"
     assert page.text_content("#bounders-board .embed-open") == "타불라에서 열기"
+    assert "bounders.html?lang=ko#" in page.get_attribute("#bounders-board .embed-open", "href")
     page.evaluate("localStorage.removeItem('tabula.language')")
     page.close()
     site_context[1].assert_clean()

@@ -226,6 +226,7 @@ def test_korean_and_the_dark_theme(site_context: tuple[Any, Watch], site_url: st
     assert page.get_attribute("html", "data-theme") == "dark"
     assert "차례" in page.text_content("#status")
     assert page.text_content("#open") == "타불라에서 열기"
+    assert page.get_attribute("#open", "href").startswith("bosk.html?lang=ko#")
     assert page.text_content("#forward") == "다음"
     assert page.text_content("#ply-label") == "0수 중 0수"
     assert page.evaluate("localStorage.getItem('tabula.language')") is None

@@ -267,7 +267,7 @@ def test_a_link_names_the_language_for_the_rest_of_the_visit(
     """``?lang=ko`` opens a page in Korean whatever the browser's language, and the pages the
     reader goes on to in that tab stay Korean without it; the reader's own choice ends that and
     is the one remembered. A language the site does not have is said beside the selector, as
-    text."""
+    text. The rules that a game page opens in a new tab are in the language of the visit."""
     context, watch = site_context
     page = fresh_page(context, site_url)
     assert page.evaluate("document.documentElement.lang") == "en"
@@ -279,9 +279,17 @@ def test_a_link_names_the_language_for_the_rest_of_the_visit(
     page.wait_for_function("document.documentElement.lang === 'ko'")
     expect(page.locator(".game-card .start-friend").first).to_have_text("친구와 두기")
     expect(page.locator("#prefs-note")).to_be_hidden()
+    # a game page's rules open in a new tab, which starts without this tab's visit: the link
+    # names its language
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    rules = page.locator("header a.rules-link")
+    assert rules.get_attribute("target") == "_blank"
+    expect(rules).to_have_attribute("href", re.compile(r"bounders-rules\.html\?lang=ko$"))
     page.select_option("#language", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.evaluate("localStorage.getItem('tabula.language')") == "en"
+    expect(rules).to_have_attribute("href", re.compile(r"bounders-rules\.html$"))
     page.goto(site_url + "bounders.html")
     page.wait_for_function("document.documentElement.lang === 'en'")
     expect(page.locator("#turn")).to_have_text("Player 1 (Dark) to move")

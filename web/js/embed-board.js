@@ -238,6 +238,8 @@ export class EmbedBoard extends BoardController {
     this.host = host;
     this.parts = parts;
     this.site = site;
+    /** @type {string | null} the language its author gave the board, carried to the site */
+    this.linkLanguage = null;
     /** @type {Engine | null} */
     this.engine = null;
     /** @type {string | null} */
@@ -552,7 +554,8 @@ export class EmbedBoard extends BoardController {
     parts.back.disabled = ply === 0;
     parts.forward.disabled = ply === actions.length;
     parts.last.disabled = ply === actions.length;
-    parts.open.href = `${this.site}${this.game}.html#${toFragment(this.options, actions.slice(0, ply))}`;
+    const lang = this.linkLanguage ? `?lang=${this.linkLanguage}` : "";
+    parts.open.href = `${this.site}${this.game}.html${lang}#${toFragment(this.options, actions.slice(0, ply))}`;
     host.dataset.ply = String(ply);
     host.dataset.plies = String(actions.length);
     host.dataset.over = String(Boolean(view.result));

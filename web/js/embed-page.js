@@ -130,6 +130,7 @@ async function main() {
   const params = new URLSearchParams(location.search);
   chooseTheme(params);
   const lang = chooseLanguage(params);
+  if (params.get("lang") === lang) board.linkLanguage = lang; // the site opens in the author's language
   try {
     await setLanguage(lang, { remember: false });
   } catch (error) {

@@ -23,17 +23,27 @@ async function load(lang) {
 /** The language a link asked for in this visit, else the one chosen before, else the
  * browser's if we have it, else English. */
 export function preferredLanguage() {
-  for (const storage of ["sessionStorage", "localStorage"]) {
-    let stored = null;
-    try {
-      stored = window[storage].getItem(storage === "sessionStorage" ? VISIT_KEY : STORAGE_KEY);
-    } catch {
-      // storage can be blocked (an embedded page in another site): the browser's language decides
-    }
-    if (LANGUAGES.includes(stored)) return stored;
+  const visit = visitLanguage();
+  if (visit) return visit;
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // storage can be blocked (an embedded page in another site): the browser's language decides
   }
+  if (LANGUAGES.includes(stored)) return stored;
   const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
   return LANGUAGES.includes(browser) ? browser : "en";
+}
+
+/** The language a link asked for earlier in this tab's visit, or null. */
+export function visitLanguage() {
+  try {
+    const lang = sessionStorage.getItem(VISIT_KEY);
+    return LANGUAGES.includes(lang) ? lang : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Keep `lang`, which a link asked for, as the language of the rest of this tab's visit. */

@@ -1,7 +1,7 @@
 // The two preferences every page offers: language and colour theme. A link may name the
 // language (`index.html?lang=ko`): the page opens in it, and so do the pages the reader goes on
 // to in that tab, until they choose one themselves.
-import { keepForVisit, LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { keepForVisit, LANGUAGES, preferredLanguage, setLanguage, t, visitLanguage } from "./i18n.js";
 
 const THEME_KEY = "tabula.theme";
 const THEMES = ["light", "dark", "colour-blind"];
@@ -33,11 +33,21 @@ export async function setupPrefs(onLanguage = () => {}) {
   if (known) keepForVisit(asked);
   lang.value = await setLanguage(known ? asked : preferredLanguage(), { remember: false });
   if (asked !== null && !known) showUnknownLanguage(asked, lang);
+  carryToNewTabs(visitLanguage());
   lang.addEventListener("change", async () => {
     await setLanguage(lang.value);
     /** @type {HTMLElement} */ (document.getElementById("prefs-note")).hidden = true;
+    carryToNewTabs(null);
     onLanguage();
   });
+}
+
+/** A tab the page opens (the rules beside a game) starts without this tab's visit: its links
+ * name the visit's language (`visit`), or none once the reader has chosen one. */
+function carryToNewTabs(visit) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('a.rules-link[target="_blank"]'))) {
+    link.search = visit ? `?lang=${visit}` : "";
+  }
 }
 
 /** Say, beside the language selector, that the link's language is not one the site has (the

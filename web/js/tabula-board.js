@@ -174,9 +174,12 @@ export class TabulaBoard extends HTMLElement {
     const board = new EmbedBoard(this, parts, { id: this.boardId, site: SITE.href });
     this.board = board;
     delete this.dataset.ready;
-    // a page in another language: the board's own words say which language they are in
-    if (lang !== (document.documentElement.getAttribute("lang") || "").slice(0, 2)) {
+    // a page in another language: the board's own words say which language they are in; a page
+    // in one of the site's, the author's choice, is the language the site opens in from it
+    if (lang !== (document.documentElement.getAttribute("lang") || "").slice(0, 2).toLowerCase()) {
       this.setAttribute("lang", lang);
+    } else {
+      board.linkLanguage = lang;
     }
     this.replaceChildren(parts.keys);
     try {
