@@ -52,3 +52,15 @@ def test_mistakes_are_told(
         assert code == 2 and says in error
     else:
         assert code == 2 and "a1" in error  # a1 is taken
+
+
+def test_the_readmes_picture_is_what_its_command_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README shows docs/bounders.svg as the output of the command it quotes."""
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text("utf-8")
+    command = "python -m py_engine svg bounders tests/golden/bounders-largest-region.txt"
+    assert f"(`{command}`)" in readme and "](docs/bounders.svg)" in readme
+    code = main(["svg", "bounders", str(root / "tests/golden/bounders-largest-region.txt")])
+    assert code == 0
+    drawn = (root / "docs/bounders.svg").read_text("utf-8")
+    assert capsys.readouterr().out.strip() == drawn.strip()
