@@ -317,3 +317,36 @@ def test_parts_the_style_sheets_restyle_stay_in_their_pictures() -> None:
     for kept in (cells, words, short):
         assert written.count(kept) == 2
     assert share_parts(f"<p>{picture}</p>", "t") == ("", f"<p>{picture}</p>")
+
+
+SVG_ROOT = re.compile(r"<svg\b[^>]*>")
+EXERCISE = re.compile(r'<section class="panel rules-exercise" id="([\w-]+)" '
+                      r'aria-labelledby="([\w -]+)"')
+
+
+def test_a_picture_to_look_at_is_one_named_image(content: dict[str, Any]) -> None:
+    """A diagram, a step of a sequence or an exercise before it starts is an image named as a
+    whole: its root is role="img" with the engine's description; none of its parts is a
+    button, in the tab order or named (the engine's picture of the same position is, so the
+    build took those out)."""
+    _, sections = sections_html(content, CATALOGUES["en"])
+    roots = SVG_ROOT.findall(sections)
+    assert roots and all('role="img"' in root and "aria-label=" in root for root in roots)
+    parts = SVG_ROOT.sub("", sections)
+    for attribute in ("tabindex=", "data-action=", "role=\"button\"", "data-i18n-label="):
+        inside = [m for m in re.findall(r"<(?:polygon|rect|g|circle|path)\b[^>]*>", parts)
+                  if attribute in m]
+        assert inside == [], attribute
+    assert not re.search(r"<(?:polygon|rect|g|circle|path)\b[^>]*aria-label=", parts)
+
+
+def test_each_exercise_has_a_name_of_its_own(content: dict[str, Any]) -> None:
+    """Every exercise's region is named by its heading ("Try it") and its section's title, so
+    no two regions of a page share a name."""
+    _, sections = sections_html(content, CATALOGUES["en"])
+    found = EXERCISE.findall(sections)
+    assert len(found) == len(exercises(content))
+    for eid, labels in found:
+        first, section = labels.split()
+        assert first == f"{eid}-title" and f'<h2 id="{section}">' in sections
+    assert len({labels for _, labels in found}) == len(found)

@@ -38,8 +38,12 @@ CLAIM_KEYS = {
     "ply", "after", "legal", "illegal", "legal_count", "score", "to_move", "over", "result",
     "entry", "match", "count", "equals",
 }
-# Where a picture drawn for looking at would be a thing to click: the build takes these out.
-ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|role)="[^"]*"')
+# Where a picture drawn for looking at would be a thing to click: the build takes these out of
+# its parts, names included (a picture is one image, named as a whole by its root).
+ACTIVE_ATTRIBUTE = re.compile(
+    r' (?:tabindex|data-action|data-select|role|aria-label|data-i18n-label|data-i18n-values)'
+    r'="[^"]*"'
+)
 # A tag of the engine's SVG (attribute values are quoted and escaped, so hold no ">").
 TAG = re.compile(r'<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>')
 CLASS = re.compile(r'class="([^"]*)"')
@@ -150,7 +154,11 @@ def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
     """The engine's picture of the position, for looking at unless ``active``."""
     options = {"highlight": False, **draw}
     svg = game.svg(**options)
-    return svg if active else ACTIVE_ATTRIBUTE.sub("", svg).replace("<svg ", '<svg role="img" ', 1)
+    if active:
+        return svg
+    end = svg.index(">") + 1  # the root keeps its name and description; it is an image
+    root = re.sub(r' role="[^"]*"', "", svg[:end]).replace("<svg ", '<svg role="img" ', 1)
+    return root + ACTIVE_ATTRIBUTE.sub("", svg[end:])
 
 
 def both(text: Text, tag: str = "span", attrs: str = "") -> str:
@@ -224,7 +232,7 @@ def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
     )
 
 
-def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str]) -> str:
+def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: str) -> str:
     """An exercise: its prompt, its position drawn here (the engine starts when the reader
     starts the exercise), its buttons and, hidden, its hint and the words for a solved one."""
     game = load_game(exercise["record"])
@@ -250,7 +258,10 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str]) -> str:
         )
 
     return (
-        f'<section class="panel rules-exercise" id="{eid}" aria-labelledby="{eid}-title" '
+        # named "Try it" and its section's title, so that each exercise's region has a name
+        # of its own
+        f'<section class="panel rules-exercise" id="{eid}" aria-labelledby="{eid}-title '
+        f'{within}-title" '
         f'data-exercise="{html.escape(json.dumps(data, separators=(",", ":")), quote=True)}">'
         f'<h3 id="{eid}-title">{words("rules.exercise.title", catalogue)}</h3>'
         f'<div class="rules-prompt">{both(exercise["prompt"], "p")}</div>'
@@ -292,7 +303,7 @@ def sections_html(content: dict[str, Any], catalogue: dict[str, str]) -> tuple[s
         nav.append(f'<li{mark}><a href="#{sid}">{both(section["title"])}</a></li>')
         body = "".join(paragraphs(p) for p in section.get("body", []))
         figures = "".join(diagram_html(d, catalogue) for d in section.get("diagrams", []))
-        practice = exercise_html(exercise, catalogue) if exercise else ""
+        practice = exercise_html(exercise, catalogue, sid) if exercise else ""
         parts.append(
             f'<section class="rules-section" id="{sid}" aria-labelledby="{sid}-title">'
             f'<h2 id="{sid}-title">{both(section["title"])}</h2>{body}{figures}{practice}'

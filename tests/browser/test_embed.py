@@ -98,6 +98,14 @@ def test_the_board_at_a_ply_is_the_engines(site_context: tuple[Any, Watch], site
     assert page.get_attribute("body", "data-plies") == str(len(ACTIONS))
     assert board_actions(page) == svg_actions(svg) == set(expected.legal_actions())
     assert stones(page) == svg.count('class="stone ') == 2
+    # the frame's one heading names the game (hidden from sight, there for a screen reader)
+    assert page.text_content("h1") == "Bounders · Tabula" and page.locator("h1").count() == 1
+    box = page.locator("h1").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1
+    # a board only to look at is one image: its parts are neither buttons nor named
+    assert page.get_attribute("#board svg", "role") == "img"
+    named = page.locator("#board svg [role], #board svg [aria-label], #board svg [tabindex]")
+    assert named.count() == 0
     assert page.text_content("#ply-label") == f"Ply 2 of {len(ACTIONS)}"
     assert "Dark" in page.text_content("#status") and "to move" in page.text_content("#status")
     assert page.is_hidden("#error")

@@ -182,9 +182,12 @@ export class BoardController {
       rovingFocus(frame, again);
       if (hadFocus) (again instanceof HTMLElement || again instanceof SVGElement ? again : frame).focus();
     } else {
+      // a part that is not a button has no name of its own: the picture, an image, has one
+      // (the next draw puts the parts back from the view's picture)
       for (const el of frame.querySelectorAll("[data-action], [data-select]")) {
         el.removeAttribute("tabindex");
-        if (el.getAttribute("role") === "button") el.removeAttribute("role");
+        if (el.getAttribute("role") !== "button") continue;
+        for (const name of ["role", "aria-label", "data-i18n-label", "data-i18n-values"]) el.removeAttribute(name);
       }
       frame.querySelector("svg")?.setAttribute("role", "img");
     }

@@ -161,7 +161,13 @@ async function main() {
       answer: params.get("exercise-answer"),
     }),
   });
-  if (board.game) document.title = `${t(`game.${board.game}.title`)} · ${t("site.name")}`;
+  if (board.game) {
+    document.title = `${t(`game.${board.game}.title`)} · ${t("site.name")}`;
+    // the frame's heading names the game too, for a reader going by headings
+    const heading = /** @type {HTMLElement} */ (document.getElementById("heading"));
+    heading.removeAttribute("data-i18n");
+    heading.textContent = document.title;
+  }
 }
 
 main().catch((error) => {
