@@ -27,6 +27,7 @@ from rules_pages import (  # noqa: E402
     at_ply,
     load_content,
     matches,
+    paragraphs,
     reason_key,
     sections_html,
     share_parts,
@@ -340,6 +341,27 @@ def test_a_picture_to_look_at_is_one_named_image(content: dict[str, Any]) -> Non
     assert not re.search(r"<(?:polygon|rect|g|circle|path)\b[^>]*aria-label=", parts)
 
 
+def test_the_words_drawn_in_a_picture_keep_their_values(content: dict[str, Any]) -> None:
+    """Every word the page says again in the reader's language (``data-i18n``) carries the
+    values its message's placeholders need ("Player {n}" needs n), in the pictures too."""
+    _, sections = sections_html(content, CATALOGUES["en"])
+    said = re.findall(r'<[^>]*\bdata-i18n="([\w.-]+)"[^>]*>', sections)
+    tags = re.findall(r'<[^>]*\bdata-i18n="[\w.-]+"[^>]*>', sections)
+    assert said and len(said) == len(tags)
+    needing = 0
+    for key, tag in zip(said, tags, strict=True):
+        names = set(PLACEHOLDER.findall(CATALOGUES["en"].get(key, "")))
+        if not names:
+            continue
+        needing += 1
+        found = re.search(r'data-i18n-values="([^"]*)"', tag)
+        assert found, tag
+        values = json.loads(found.group(1).replace("&quot;", '"'))
+        assert names <= set(values), tag
+    if content["game"] == "bosk":
+        assert needing  # its panels name the players and the trees
+
+
 def test_each_exercise_has_a_name_of_its_own(content: dict[str, Any]) -> None:
     """Every exercise's region is named by its heading ("Try it") and its section's title, so
     no two regions of a page share a name."""
@@ -350,3 +372,16 @@ def test_each_exercise_has_a_name_of_its_own(content: dict[str, Any]) -> None:
         first, section = labels.split()
         assert first == f"{eid}-title" and f'<h2 id="{section}">' in sections
     assert len({labels for _, labels in found}) == len(found)
+
+
+def test_a_paragraph_leading_into_a_list_is_the_lead_and_the_list() -> None:
+    """A body paragraph of "- " lines is a list; one whose first line leads into them is that
+    line, then the list (the autumn turn's steps); other text stays one paragraph."""
+    text = {"en": "On a turn:\n- choose a tree;\n- play a tile.", "ko": "- 나무\n- 타일"}
+    assert paragraphs(text) == (
+        '<p class="l-en" lang="en">On a turn:</p>'
+        '<ul class="l-en" lang="en"><li>choose a tree;</li><li>play a tile.</li></ul>'
+        '<ul class="l-ko" lang="ko"><li>나무</li><li>타일</li></ul>'
+    )
+    plain = {"en": "One line - with a dash.", "ko": "둘\n줄"}
+    assert paragraphs(plain).count("<p ") == 2 and "<ul" not in paragraphs(plain)

@@ -39,11 +39,11 @@ CLAIM_KEYS = {
     "entry", "match", "count", "equals",
 }
 # Where a picture drawn for looking at would be a thing to click: the build takes these out of
-# its parts, names included (a picture is one image, named as a whole by its root).
-ACTIVE_ATTRIBUTE = re.compile(
-    r' (?:tabindex|data-action|data-select|role|aria-label|data-i18n-label|data-i18n-values)'
-    r'="[^"]*"'
-)
+# its parts, and a button's name with them (a picture is one image, named as a whole by its
+# root); the words drawn in it (data-i18n with its values) stay.
+ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|role)="[^"]*"')
+BUTTON_NAME = re.compile(r' (?:aria-label|data-i18n-label|data-i18n-values)="[^"]*"')
+BUTTON_TAG = re.compile(r'<[^>]* role="button"[^>]*>')
 # A tag of the engine's SVG (attribute values are quoted and escaped, so hold no ">").
 TAG = re.compile(r'<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>')
 CLASS = re.compile(r'class="([^"]*)"')
@@ -158,7 +158,8 @@ def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
         return svg
     end = svg.index(">") + 1  # the root keeps its name and description; it is an image
     root = re.sub(r' role="[^"]*"', "", svg[:end]).replace("<svg ", '<svg role="img" ', 1)
-    return root + ACTIVE_ATTRIBUTE.sub("", svg[end:])
+    body = BUTTON_TAG.sub(lambda tag: BUTTON_NAME.sub("", tag.group(0)), svg[end:])
+    return root + ACTIVE_ATTRIBUTE.sub("", body)
 
 
 def both(text: Text, tag: str = "span", attrs: str = "") -> str:
@@ -170,12 +171,17 @@ def both(text: Text, tag: str = "span", attrs: str = "") -> str:
 
 
 def paragraphs(text: Text) -> str:
-    """A body paragraph in both languages; one made of "- " lines is a list."""
+    """A body paragraph in both languages; one made of "- " lines is a list, and one whose
+    first line leads into such lines is that line and the list."""
     out = []
     for lang in LANGS:
         lines = text[lang].split("\n")
-        if all(line.startswith("- ") for line in lines):
-            items = "".join(f"<li>{html.escape(line[2:])}</li>" for line in lines)
+        lead = [] if lines[0].startswith("- ") or len(lines) == 1 else lines[:1]
+        listed = lines[len(lead):]
+        if all(line.startswith("- ") for line in listed):
+            if lead:
+                out.append(f'<p class="l-{lang}" lang="{lang}">{html.escape(lead[0])}</p>')
+            items = "".join(f"<li>{html.escape(line[2:])}</li>" for line in listed)
             out.append(f'<ul class="l-{lang}" lang="{lang}">{items}</ul>')
         else:
             out.append(f'<p class="l-{lang}" lang="{lang}">{html.escape(text[lang])}</p>')
