@@ -141,6 +141,9 @@ def test_after_one_visit_everything_works_offline(
     page.select_option('select[name="seat-1"]', "easy")
     page.click('#new-game-dialog button[value="start"]')
     page.wait_for_function("document.body.dataset.ply === '0'")
+    page.wait_for_function(  # the score names the seat the computer now plays
+        "document.querySelector('#totals li[data-seat=\"1\"] .seat-player')?.textContent"
+        " === ' · the computer (Easy)'")
     page.locator("#board [data-action]").first.click()
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
     assert len(load_game(str(page.text_content("#record"))).history) == 2

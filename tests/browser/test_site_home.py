@@ -204,6 +204,10 @@ def test_quick_start_opens_a_new_game_with_the_seats(
     assert page.get_attribute("body", "data-ply") == "0", "a new game, not the kept one"
     seats = page.evaluate("JSON.parse(localStorage.getItem('tabula.seats.bounders'))")
     assert seats[:2] == ["person", "easy"]
+    # the score says which seat the computer plays, and at which level
+    expect(page.locator('#totals li[data-seat="1"] .seat-player')).to_have_text(
+        " · the computer (Easy)")
+    assert page.locator('#totals li[data-seat="0"] .seat-player').count() == 0
     page.click("#new-game")
     assert page.input_value('select[name="seat-1"]') == "easy"
     assert page.input_value('select[name="seat-0"]') == "person"
@@ -219,6 +223,7 @@ def test_quick_start_opens_a_new_game_with_the_seats(
     page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
     assert page.evaluate("JSON.parse(localStorage.getItem('tabula.seats.splinter'))") == []
     assert page.get_attribute("body", "data-ply") == "0"
+    assert page.locator("#totals .seat-player").count() == 0
     page.click("#new-game")
     assert page.input_value('select[name="seat-1"]') == "person"
     page.keyboard.press("Escape")

@@ -314,6 +314,13 @@ function renderScore(score, list) {
     const name = document.createElement("span");
     name.className = "seat";
     name.textContent = seatName(seat);
+    if (computer?.plays(seat)) {
+      // who plays the seat: a first game's reader sees which side the computer took
+      const who = document.createElement("small");
+      who.className = "seat-player";
+      who.textContent = ` · ${t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) })}`;
+      name.append(who);
+    }
     const points = document.createElement("span");
     points.className = "points";
     points.textContent = formatPoints(total);
@@ -517,7 +524,10 @@ function onNewGameClosed() {
   }
   const seats = readSeatFields($("seat-fields"), $("option-fields"), (board.view ?? startView).players);
   enqueue(() => go({ options, actions: [], redo: [], looking: false }, { said: t("announce.new-game") })
-    .then(() => computer.setSeats(seats)).catch(refused));
+    .then(() => {
+      computer.setSeats(seats);
+      render();
+    }).catch(refused));
 }
 
 // --- start ------------------------------------------------------------------------------
