@@ -526,7 +526,7 @@ function onNewGameClosed() {
   enqueue(() => go({ options, actions: [], redo: [], looking: false }, { said: t("announce.new-game") })
     .then(() => {
       computer.setSeats(seats);
-      render();
+      renderScore(board.view.score, $("totals")); // the seats' players, the board left as drawn
     }).catch(refused));
 }
 
