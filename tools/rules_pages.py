@@ -156,10 +156,9 @@ def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
     svg = game.svg(**options)
     if active:
         return svg
-    end = svg.index(">") + 1  # the root keeps its name and description; it is an image
-    root = re.sub(r' role="[^"]*"', "", svg[:end]).replace("<svg ", '<svg role="img" ', 1)
-    body = BUTTON_TAG.sub(lambda tag: BUTTON_NAME.sub("", tag.group(0)), svg[end:])
-    return root + ACTIVE_ATTRIBUTE.sub("", body)
+    # the root is never a button: it keeps its name and description, and becomes an image
+    named = BUTTON_TAG.sub(lambda tag: BUTTON_NAME.sub("", tag.group(0)), svg)
+    return ACTIVE_ATTRIBUTE.sub("", named).replace("<svg ", '<svg role="img" ', 1)
 
 
 def both(text: Text, tag: str = "span", attrs: str = "") -> str:
