@@ -449,3 +449,38 @@ def test_wind_board_asks_for_tree_values() -> None:
     assert [entry["current"] for entry in board] == [True] + [False] * 7
     with pytest.raises(IllegalAction, match="value 1"):
         game.play("tree b5")
+
+
+# --- winter as the park stands ----------------------------------------------------------------
+
+
+def test_winter_as_the_park_stands_is_scored_in_autumn() -> None:
+    """Worked by hand from the rules' winter table on our 2-player park (top row AABBBCCC,
+    then AABBCCCC): region A holds Player 1's a8 and b8 and Player 2's a7, so 5 and 3; region B
+    holds Player 1's c8 and Player 2's squirrel on d8 (on Player 1's leaf), a tie for first, 4
+    each; region C holds only Player 1's f8, 8 alone. Winter itself is not scored yet."""
+    game = autumn()
+    for name, owner in (("a8", 0), ("b8", 0), ("a7", 1), ("c8", 0), ("d8", 0), ("f8", 0)):
+        put_stack(game, name, 1, owner)
+    game.squirrel[space(game, "d8")] = 1
+    game.squirrel_at[1] = space(game, "d8")
+    score = game.score()
+    now = {region["region"]: region for region in score["winter_now"]}
+    assert now["A"]["spaces"] == [2, 1] and now["A"]["points"] == [5, 3]
+    assert now["B"]["spaces"] == [1, 1] and now["B"]["points"] == [4, 4]
+    assert now["B"]["first"] == [0, 1] and now["B"]["second"] == []
+    assert now["C"]["spaces"] == [1, 0] and now["C"]["points"] == [8, 0]
+    assert all(now[r]["points"] == [0, 0] for r in "DEFGL")
+    assert score["winter_now_totals"] == [17, 7]
+    assert score["winter"] == [] and score["winter_totals"] == [0, 0]
+    assert score["totals"] == score["summer_totals"]
+
+
+def test_winter_as_the_park_stands_is_winter_at_the_end() -> None:
+    rng = random.Random(11)
+    game = new_game("bosk", players=3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    score = game.score()
+    assert score["winter_now"] == score["winter"]
+    assert score["winter_now_totals"] == score["winter_totals"]

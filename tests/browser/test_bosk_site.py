@@ -186,3 +186,42 @@ def test_on_a_narrow_screen_the_park_alone_fills_the_board(browser: Any, site_ur
     assert ply(page) == 1
     watch.assert_clean()
     context.close()
+
+
+def test_autumn_shows_winter_as_the_park_stands(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """In autumn the score holds summer's points only: beside them the panel shows the winter
+    points each player would have if winter came now, and a leaf's preview tells what it
+    changes there (the rules page's exercise: round 7, region C tied 2 to 2, f8 empty)."""
+    context, watch = site_context
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    game = load_game(exercise["record"])
+    score = game.score()
+    assert score["winter_now_totals"] == [31, 25] and score["totals"] == [18, 16]
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    rows = page.locator(".bosk-standing tbody tr")
+    assert [row.locator("td").all_text_contents() for row in rows.all()] == [
+        ["Player 1", "18", "31", "49"], ["Player 2", "16", "25", "41"]]
+    assert "winter if it came now" in str(page.text_content(".bosk-standing caption"))
+    regions = page.locator(".bosk-winter-now tbody tr")
+    assert regions.count() == len(score["winter_now"]) + 1
+    assert regions.nth(2).locator("td").all_text_contents()[:3] == ["C", "2 → 4", "2 → 4"]
+
+    page.hover('#board [data-action="leaf f8"]')
+    page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    said = str(page.text_content("#preview"))
+    assert said == ("If leaf f8 is played, winter if it came now: Player 1 32 (+1) · "
+                    "Player 2 24 (−1). Region C, spaces: Player 1 3 · Player 2 2")
+    assert page.locator("#board-preview svg").count() == 0
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert "지금 겨울이 온다면" in str(page.text_content(".bosk-standing caption"))
+    page.close()
+    watch.assert_clean()

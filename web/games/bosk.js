@@ -1,7 +1,8 @@
 // Bosk's side panel: the season and round, what to do now, the start player, every player's
-// score, trees, tiles, leaf tokens and squirrel; the wind board; summer's scoring line by line;
-// winter's region by region and the final ranking with the tie rule. The new-game panel lives
-// in bosk-setup.js.
+// score, trees, tiles, leaf tokens and squirrel; in autumn, winter as the park stands beside
+// summer's points; the wind board; summer's scoring line by line; winter's region by region and
+// the final ranking with the tie rule; what a previewed leaf or squirrel changes in winter as
+// the park stands. The new-game panel lives in bosk-setup.js.
 import { playerName } from "../js/i18n.js";
 import { buildOptions, readOptions } from "./bosk-setup.js";
 
@@ -127,15 +128,29 @@ function summer(score, t) {
   return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
 }
 
-function winter(score, t) {
+/** Winter region by region: as scored at the end, or (`now`) as the park stands. */
+function winter(score, t, now = false) {
   const heads = [t("bosk.winter.region"), ...score.names.map((_, seat) => name(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
-  const rows = score.winter.map((region) => [
+  const rows = (now ? score.winter_now : score.winter).map((region) => [
     region.lake ? t("bosk.winter.lake", { region: region.region }) : region.region,
     ...region.spaces.map((sum, seat) => t("bosk.spaces-points", { sum, points: region.points[seat] })),
     names(score, region.first), names(score, region.second),
   ]);
-  rows.push([t("bosk.total"), ...score.winter_totals, "", ""]);
-  return table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
+  rows.push([t("bosk.total"), ...(now ? score.winter_now_totals : score.winter_totals), "", ""]);
+  return now
+    ? table(t("bosk.now.regions"), heads, rows, "bosk-winter-now")
+    : table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
+}
+
+/** In autumn, winter is scored only at the end: each player's summer points, the winter points
+ * the park would bring if winter came now, and the two together, so the leaves' effect shows. */
+function standing(score, t) {
+  const heads = [t("bosk.players.caption"), t("bosk.now.summer"), t("bosk.now.winter"), t("bosk.now.total")];
+  const rows = score.names.map((_, seat) => [
+    name(score, seat), score.summer_totals[seat], score.winter_now_totals[seat],
+    score.summer_totals[seat] + score.winter_now_totals[seat],
+  ]);
+  return table(t("bosk.now.caption"), heads, rows, "bosk-standing");
 }
 
 /** A season's table, open while it is the news (summer until the wind is chosen). */
@@ -150,7 +165,11 @@ function folded(title, content, open) {
 function details(view, t) {
   const { score } = view;
   const wrap = el("div", undefined, "bosk-panel");
-  wrap.append(headline(score, t), players(score, t));
+  wrap.append(headline(score, t));
+  if (score.season === "autumn") {
+    wrap.append(standing(score, t), folded(t("bosk.now.regions"), winter(score, t, true), false));
+  }
+  wrap.append(players(score, t));
   if (score.season !== "over") wrap.append(windBoard(score, t));
   if (score.summer.length && score.season !== "over") {
     wrap.append(folded(t("bosk.summer.caption"), summer(score, t), score.step === "wind"));
@@ -185,6 +204,36 @@ function resultDetails(view, t) {
   return wrap;
 }
 
+/** Each seat's points and their change from `before` to `after`, as the score line says them. */
+function changes(score, after, before, t) {
+  return after.map((points, seat) => {
+    const change = points - before[seat];
+    const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+    return t("preview.seat", { seat: name(score, seat), points, change: `${sign}${Math.abs(change)}` });
+  }).join(" · ");
+}
+
+/** What the previewed action does: in autumn, to winter as the park stands (the totals hold
+ * summer's points alone until winter) and to the spaces of each region it changes; otherwise,
+ * as on every game page, to the totals. */
+function previewText(answer, view, t) {
+  const before = view.score;
+  const after = answer.score;
+  if (after.season !== "autumn") {
+    return t("preview.line", { action: answer.action, scores: changes(after, after.totals, before.totals, t) });
+  }
+  const parts = [t("bosk.preview.winter-now", {
+    action: answer.action, scores: changes(after, after.winter_now_totals, before.winter_now_totals, t),
+  })];
+  after.winter_now.forEach((region, index) => {
+    const was = before.winter_now[index].spaces;
+    if (region.spaces.every((spaces, seat) => spaces === was[seat])) return;
+    const spaces = region.spaces.map((count, seat) => `${name(after, seat)} ${count}`).join(" · ");
+    parts.push(t("bosk.preview.region", { region: region.region, spaces }));
+  });
+  return parts.join(". ");
+}
+
 // On a narrow screen the park alone fills the board's width, so its points are large enough to
 // touch; the wind board and the players beside it are then left to this side panel.
 const narrow = window.matchMedia("(max-width: 40rem)");
@@ -200,4 +249,8 @@ function watch(redraw) {
   if (narrow.matches) redraw();
 }
 
-export default { details, resultDetails, buildOptions, readOptions, drawOptions, watch };
+// The preview is told in words only, as before: each space already shows a leaf's cost, and
+// the whole park drawn again for every space pointed at would slow the pointer down.
+export default {
+  details, resultDetails, buildOptions, readOptions, drawOptions, watch, previewText, previewPicture: false,
+};

@@ -448,8 +448,10 @@ async function onPreview(event) {
   await board.queue;
   if (!current()) return;
   try {
+    // a game that tells its preview in words may leave out the picture of it (previewPicture)
     const settings = panel.previewText
-      ? { picture: true, coords: checkbox("show-coords").checked, draw: panel.drawOptions?.() } : {};
+      ? { picture: panel.previewPicture !== false, coords: checkbox("show-coords").checked, draw: panel.drawOptions?.() }
+      : {};
     const answer = await engine.preview(BOARD, shown.record, action, settings);
     if (!current()) return;
     if (answer.svg) showSvg($("board-preview"), answer.svg);

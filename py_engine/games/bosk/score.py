@@ -62,6 +62,8 @@ class BoskScore(Score):
     summer: list[dict[str, Any]]  # each line: line, sums, points, first, second
     winter: list[dict[str, Any]]  # at the end, each region: region, spaces, lake, points,
     #                               first, second
+    winter_now: list[dict[str, Any]]  # each region as ``winter``, scored as the park stands
+    winter_now_totals: list[int]  # per seat: winter's points if winter came now
     regions: list[dict[str, Any]]  # each region: region, spaces held per seat, lake
     tree: str | None  # the point of the tree chosen this turn
     trees: list[dict[str, Any]]  # per seat: trees in hand, trees standing in the park
@@ -80,12 +82,13 @@ def score_of(game: Position) -> BoskScore:
         {"region": letter, "spaces": control[r], "lake": r == geo.lake}
         for r, letter in enumerate(geo.letters)
     ]
-    winter = []
-    if game.step == S_OVER:
-        winter = [
-            dict(entry, points=award(control[r], WINTER_TABLE), **_placed(control[r]))
-            for r, entry in enumerate(regions)
-        ]
+    # Winter as the park stands, so that a player sees in autumn what the leaves are doing;
+    # after round 8 it is winter itself.
+    winter_now = [
+        dict(entry, points=award(control[r], WINTER_TABLE), **_placed(control[r]))
+        for r, entry in enumerate(regions)
+    ]
+    winter = [dict(region) for region in winter_now] if game.step == S_OVER else []
     trees = []
     for seat in range(n):
         hand = [v for v in (1, 2, 3, 4) for _ in range(game.hand[seat][v])]
@@ -120,6 +123,8 @@ def score_of(game: Position) -> BoskScore:
         "winter_totals": list(game.winter),
         "summer": game.summer_lines() if summer_done else [],
         "winter": winter,
+        "winter_now": winter_now,
+        "winter_now_totals": [sum(r["points"][seat] for r in winter_now) for seat in range(n)],
         "regions": regions,
         "tree": geo.point_names[game.tree] if game.tree >= 0 else None,
         "trees": trees,
