@@ -385,3 +385,57 @@ def test_a_paragraph_leading_into_a_list_is_the_lead_and_the_list() -> None:
     )
     plain = {"en": "One line - with a dash.", "ko": "둘\n줄"}
     assert paragraphs(plain).count("<p ") == 2 and "<ul" not in paragraphs(plain)
+
+
+def test_every_answer_says_why_and_the_engine_bears_it_out(content: dict[str, Any]) -> None:
+    """"Show the answer" gives a reason in both languages, and what the reason says about the
+    position, and after the answer, is claimed and holds in the engine."""
+    for exercise in exercises(content):
+        eid = exercise["id"]
+        reason = exercise.get("reason")
+        assert reason and set(reason) == {"en", "ko"}, f"{eid} shows its answer without a reason"
+        assert exercise.get("claims"), f"{eid}: the reason for its answer claims nothing"
+        for number, claim in enumerate(exercise["claims"]):
+            assert set(claim) <= CLAIM_KEYS - {"ply"}, f"{eid}: unknown {set(claim) - CLAIM_KEYS}"
+            assert set(claim) - {"after"}, f"{eid} claim {number} says nothing"
+            try:
+                claim_holds(load_game(exercise["record"]), claim)
+            except AssertionError as exc:
+                raise AssertionError(f"{eid} claim {number} {claim}: {exc}") from None
+
+
+def table_rows(table: str) -> list[list[str]]:
+    """The words of each row of an HTML table, tags left out."""
+    return [
+        [re.sub(r"<[^>]*>", "", cell) for cell in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", table)
+    ]
+
+
+def test_bosk_autumn_exercises_show_the_park_as_it_stands() -> None:
+    """An autumn exercise asks about regions and winter: above its board, each region's spaces
+    per player and the points they would bring if winter came now, and the totals."""
+    content = load_content(RULES / "bosk.json")
+    page = sections_html(content, CATALOGUES["en"])[1]
+    autumn = [e for e in exercises(content) if load_game(e["record"]).score()["season"] == "autumn"]
+    assert len(autumn) == 4
+    for exercise in autumn:
+        score = load_game(exercise["record"]).score()
+        section = page[page.index(f'id="{exercise["id"]}"'):]
+        table = section[:section.index("</table>")]
+        assert section.index("rules-standings") < section.index("rules-board"), exercise["id"]
+        regions = [
+            [f"{r['region']} (lake)" if r["lake"] else r["region"],
+             *[f"{s} → {p}" for s, p in zip(r["spaces"], r["points"], strict=True)]]
+            for r in score["winter_now"]
+        ]
+        summer, winter = score["summer_totals"], score["winter_now_totals"]
+        both_seasons = [a + b for a, b in zip(summer, winter, strict=True)]
+        totals = [
+            ["Winter if it came now", *map(str, winter)],
+            ["Summer", *map(str, summer)],
+            ["Total if winter came now", *map(str, both_seasons)],
+        ]
+        assert table_rows(table) == [["Region", "Player 1", "Player 2"], *regions, *totals]
+    squirrel = page[page.index('id="squirrel-try"'):]
+    assert ["G", "5 → 8", "0 → 0"] in table_rows(squirrel[:squirrel.index("</table>")])

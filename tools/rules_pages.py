@@ -107,7 +107,7 @@ def texts(content: dict[str, Any]) -> Iterator[tuple[str, Text]]:
                 yield f"{diagram['id']}.step {step['ply']}", step["caption"]
         exercise = section.get("exercise")
         if exercise:
-            for key in ("prompt", "solved", "hint"):
+            for key in ("prompt", "solved", "hint", "reason"):
                 if key in exercise:
                     yield f"{exercise['id']}.{key}", exercise[key]
     for n, paragraph in enumerate(content["first_game"].get("body", [])):
@@ -187,9 +187,14 @@ def paragraphs(text: Text) -> str:
     return "".join(out)
 
 
-def words(key: str, catalogue: dict[str, str]) -> str:
-    """A message of the interface (English here; the page script says it in the reader's)."""
-    return f'<span data-i18n="{key}">{html.escape(catalogue[key])}</span>'
+def words(key: str, catalogue: dict[str, str], values: dict[str, Any] | None = None) -> str:
+    """A message of the interface (English here; the page script says it in the reader's),
+    with its placeholders' ``values``."""
+    if not values:
+        return f'<span data-i18n="{key}">{html.escape(catalogue[key])}</span>'
+    said = catalogue[key].format(**values)
+    given = html.escape(json.dumps(values), quote=True)
+    return f'<span data-i18n="{key}" data-i18n-values="{given}">{html.escape(said)}</span>'
 
 
 def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
@@ -250,6 +255,7 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         "open": bool(exercise.get("open")),
     }
     eid = exercise["id"]
+    standings = STANDINGS[exercise["standings"]](game, catalogue) if "standings" in exercise else ""
     hint = ""
     if "hint" in exercise:
         hint = f'<div class="rules-hint" hidden>{both(exercise["hint"], "p")}</div>'
@@ -270,15 +276,60 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         f'data-exercise="{html.escape(json.dumps(data, separators=(",", ":")), quote=True)}">'
         f'<h3 id="{eid}-title">{words("rules.exercise.title", catalogue)}</h3>'
         f'<div class="rules-prompt">{both(exercise["prompt"], "p")}</div>'
+        f"{standings}"
         f'<div class="board-frame rules-board" tabindex="-1">'
         f"{picture(game, exercise.get('draw', {}))}</div>"
         '<div class="choices" hidden></div>'
         '<p class="rules-verdict" role="status" aria-live="polite"></p>'
         f'<div class="rules-solved" hidden>{both(exercise["solved"], "p")}</div>'
+        f'<div class="rules-reason" hidden>{both(exercise["reason"], "p")}</div>'
         f"{hint}"
         f'<div class="buttons">{button("start", False)}{button("again")}{button("hint")}'
         f"{button('answer')}</div></section>"
     )
+
+
+def bosk_winter_standings(game: Game, catalogue: dict[str, str]) -> str:
+    """Bosk's park as it stands before the reader's move: each region's spaces per player and
+    the points they would bring if winter came now, then winter's, summer's and both totals."""
+    score = game.score()
+    seats = range(len(score["names"]))
+    heads = [words("bosk.winter.region", catalogue)]
+    heads += [words("seat.player", catalogue, {"n": seat + 1}) for seat in seats]
+    rows = []
+    for region in score["winter_now"]:
+        name = region["region"]
+        if region["lake"]:
+            name = words("bosk.winter.lake", catalogue, {"region": name})
+        cells = [
+            words("bosk.spaces-points", catalogue, {"sum": spaces, "points": points})
+            for spaces, points in zip(region["spaces"], region["points"], strict=True)
+        ]
+        rows.append([name, *cells])
+    summer, winter = score["summer_totals"], score["winter_now_totals"]
+    totals = [
+        ("rules.standings.winter", winter),
+        ("rules.standings.summer", summer),
+        ("rules.standings.total", [a + b for a, b in zip(summer, winter, strict=True)]),
+    ]
+    foot = [[words(key, catalogue), *map(str, values)] for key, values in totals]
+
+    def row(cells: list[str], tag: str = "td") -> str:
+        return "<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>"
+
+    return (
+        '<div class="table-scroll rules-standings"><table class="regions">'
+        f"<caption>{words('rules.standings.caption', catalogue)}</caption>"
+        f"<thead>{row(heads, 'th')}</thead>"
+        f"<tbody>{''.join(row(cells) for cells in rows)}</tbody>"
+        f"<tfoot>{''.join(row(cells) for cells in foot)}</tfoot></table></div>"
+    )
+
+
+# An exercise's standings before the move ("standings" in its content), by kind.
+STANDINGS: dict[str, Callable[[Game, dict[str, str]], str]] = {
+    "bosk-winter": bosk_winter_standings,
+}
 
 
 def first_game_html(content: dict[str, Any], catalogue: dict[str, str]) -> str:

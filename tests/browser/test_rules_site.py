@@ -223,6 +223,45 @@ def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
     watch.assert_clean()
 
 
+def test_the_answer_comes_with_its_reason_and_bosk_shows_the_standings(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    """Bosk's squirrel exercise shows the park as it stands (spaces per region and winter's
+    points if it came now) before it is started; "Show the answer" says why the answer is
+    right, in the reader's language, and "Try again" puts the reason away."""
+    context, watch, _ = reader
+    squirrel = exercise_of("bosk", "squirrel-try")
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bosk')}")
+    page.wait_for_selector("body[data-ready='1']")
+    section = page.locator("#squirrel-try")
+    standings = section.locator(".rules-standings")
+    assert standings.is_visible()
+    assert "if winter came now" in standings.locator("caption").inner_text()
+    rows = standings.locator("tr")
+    assert rows.filter(has_text="Total if winter came now").inner_text().split() == [
+        "Total", "if", "winter", "came", "now", "50", "48"]
+    assert section.locator(".rules-reason").is_hidden()
+    start_exercise(page, "squirrel-try")
+    wrong = squirrel["wrong"][0]
+    section.locator(f'.rules-board [data-action="{wrong}"]').click()
+    page.wait_for_selector("#squirrel-try[data-state=wrong]")
+    assert section.locator(".rules-reason").is_hidden()
+    section.locator("[data-act=answer]").click()
+    page.wait_for_selector("#squirrel-try[data-state=shown]")
+    assert section.locator(".rules-reason").inner_text() == squirrel["reason"]["en"]
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert section.locator(".rules-reason").inner_text() == squirrel["reason"]["ko"]
+    assert "겨울" in standings.locator("caption").inner_text()
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    section.locator("[data-act=again]").click()
+    page.wait_for_selector("#squirrel-try[data-state=ready]")
+    assert section.locator(".rules-reason").is_hidden()
+    watch.assert_clean()
+
+
 def test_two_part_tries_and_open_cells(
     reader: tuple[Any, Watch, list[str]], site_url: str
 ) -> None:

@@ -145,6 +145,7 @@ function setupExercise(section) {
   const choices = section.querySelector(".choices");
   const verdict = section.querySelector(".rules-verdict");
   const solvedText = section.querySelector(".rules-solved");
+  const answerWhy = section.querySelector(".rules-reason");
   const hint = section.querySelector(".rules-hint");
   const button = (act) => section.querySelector(`[data-act="${act}"]`);
   const { coords, highlight, ...draw } = data.draw;
@@ -222,6 +223,7 @@ function setupExercise(section) {
     }
     if (showing) {
       say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
+      answerWhy.hidden = false; // why the answer is right, in the content's own words
     } else if (answer.ok) {
       say({ state: "solved" });
       solvedText.hidden = false;
@@ -256,6 +258,7 @@ function setupExercise(section) {
   button("again").addEventListener("click", () => board.enqueue(async () => {
     button("again").hidden = true;
     solvedText.hidden = true;
+    answerWhy.hidden = true;
     await showPosition();
     say({ key: "rules.exercise.ready", state: "ready" });
     focusBoard();
