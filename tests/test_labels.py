@@ -61,3 +61,17 @@ def test_every_playable_part_is_named_in_both_languages(name: str) -> None:
             seen.add(key)
     if name != "bounders":
         assert seen, "the game's pictures have translatable parts"
+
+
+LEVELS = ("beginner", "casual", "easy", "medium", "hard", "expert")
+
+
+def test_korean_level_names_are_one_series() -> None:
+    """The computer's six levels read in Korean as one graded series, 입문 (the entry step) then
+    초급 … 최상급, each stronger than the last, and each seat choice quotes its level's name."""
+    ko = CATALOGUES["ko"]
+    names = [ko[f"home.level.{level}"] for level in LEVELS]
+    assert names == ["입문", "초급", "초중급", "중급", "고급", "최상급"]
+    assert all(name.endswith("급") for name in names[1:])
+    for level, name in zip(LEVELS, names, strict=True):
+        assert ko[f"seats.{level}"].startswith(f"컴퓨터: {name}, "), level
