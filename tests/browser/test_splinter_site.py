@@ -170,3 +170,39 @@ def test_piece_labels_follow_the_language(site_context: tuple[Any, Watch], site_
     page.evaluate("localStorage.removeItem('tabula.language')")
     page.close()
     watch.assert_clean()
+
+
+# How far a focused part's keyboard ring reaches past the part itself, in screen pixels, beside
+# the part's width: an outline (its width and offset) or a stroke (half of it lies outside), both
+# in the picture's own units, so scaled as the picture is.
+RING = """(el) => {
+  const style = getComputedStyle(el);
+  const outline = style.outlineStyle === "none" ? 0
+    : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const stroke = style.stroke === "none" ? 0 : parseFloat(style.strokeWidth) / 2;
+  const scale = el.getScreenCTM().a;
+  return {
+    shown: el.matches(":focus-visible") && (outline > 0 || stroke > 0),
+    reach: Math.max(outline, stroke) * scale,
+    width: el.getBoundingClientRect().width,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("game", "part"), [("splinter", PIECES), ("bounders", TARGETS)])
+def test_the_focus_ring_outlines_one_square(
+    site_context: tuple[Any, Watch], site_url: str, game: str, part: str
+) -> None:
+    """The ring of the focused square stays on that square (Splinter's squares are small in the
+    picture's units, where a page-sized outline ringed the squares around it too); Bounders'
+    cells, for comparison, keep theirs as tight."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + f"{game}.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.locator(part).first.focus()
+    ring = page.locator(":focus").evaluate(RING)
+    assert ring["shown"], ring
+    assert ring["reach"] <= 0.1 * ring["width"], ring
+    page.close()
+    watch.assert_clean()
