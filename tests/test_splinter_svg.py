@@ -132,6 +132,39 @@ def test_the_last_move_and_the_pieces_it_pushed_are_marked() -> None:
     assert [e.get("data-cell") for e in with_class(root, "moved")] == ["h11"]
 
 
+def test_the_squares_of_the_pieces_splintered_off_are_marked() -> None:
+    """The pieces the last move splintered off leave a mark on their squares, and the
+    description says how many and where; the next move's picture drops the marks."""
+    game = position("Bc5 Wc4 wb4 bd5 be6 bf7")
+    game.play("d5-d4")  # the pawns on e6 and f7 hung on to the rest through d5 only
+    root = parse(game.svg())
+    marks = with_class(root, "splintered-mark")
+    assert [m.get("data-square") for m in marks] == ["e6", "f7"]
+    assert "2 pieces splintered off and were removed: e6, f7." in game.describe()
+    assert root.get("aria-label") == game.describe()
+    pawns = {e.get("data-cell"): e for e in with_class(root, "pawn")}
+    assert set(pawns) == {"b4", "d4"}, "the marked squares are empty"
+    x, y = _centre(pawns["d4"])
+    assert [_centre(m) for m in marks] == [(x + 10, y - 20), (x + 20, y - 30)]
+    game.play(game.legal_actions()[0])
+    assert not with_class(parse(game.svg()), "splintered-mark")
+    assert "splintered" not in game.describe()
+
+
+def test_a_move_that_splinters_nothing_leaves_no_mark() -> None:
+    game = splinter()
+    game.play("h10-h11")
+    assert not with_class(parse(game.svg()), "splintered")
+    assert "splintered" not in game.describe()
+
+
+def _centre(element: ET.Element) -> tuple[float, float]:
+    """The centre of a drawn piece or mark: that of its circle."""
+    circle = element.find(f"{NS}circle")
+    assert circle is not None
+    return float(circle.get("cx") or 0), float(circle.get("cy") or 0)
+
+
 def test_a_hint_is_marked() -> None:
     root = parse(splinter().svg(hint="f8-g9"))
     assert with_class(root, "hint")
@@ -243,6 +276,7 @@ def _positions() -> dict[str, Splinter]:
         reason, _, colour = ending.partition(".")
         assert (outcome["reason"], outcome.get("colour", "")) == (reason, colour)
     return {"start": splinter(), "quiet": quiet, "push-many": many,
+            "splinters-many": _played("Bc5 Wc4 wb4 bd5 be6 bf7", "d5-d4"),
             "push-one": _played("Bc5 bd5 we5 Wd6", "d5-e5"), **ends}
 
 

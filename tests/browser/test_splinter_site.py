@@ -98,13 +98,21 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
         assert page.locator("#board-preview svg").count() == 0
         if page.get_attribute("body", "data-over") != "true":
             assert page.locator("#board .last-move").count() == 1
-            score = load_game(str(page.text_content("#record"))).score()
+            played = load_game(str(page.text_content("#record")))
+            assert isinstance(played, Splinter)
+            score = played.score()
             rows = page.locator("#details .splinter-sides tbody tr")
             assert rows.nth(0).text_content() == (
                 f"Black{score['pawns']['black']}{score['lost']['black']}"
                 + (f"{score['king_groups']['black']}" if score["split_near"] else "")
             )
             assert page.locator("#details .split-near").count() == int(score["split_near"])
+            # The squares of the pieces that splintered off are marked, and the panel says so.
+            shift = played.last_shift()
+            assert shift is not None and bool(shift.removed) == (square in cutting)
+            marked = page.locator("#board .splintered-mark").count()
+            assert marked == len(shift.removed)
+            assert page.locator("#details .last-removed").count() == int(marked > 0)
 
     assert seen_splinter
     expected = check_result_panel(page, str(page.text_content("#record")))

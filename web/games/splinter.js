@@ -1,5 +1,6 @@
-// Splinter's side panel: pawns on the board and lost per colour, the king groups when a split
-// is near, what a previewed move would do, the end in detail, and the whole-board toggle.
+// Splinter's side panel: pawns on the board and lost per colour, the pieces the last move
+// splintered off, the king groups when a split is near, what a previewed move would do, the end
+// in detail, and the whole-board toggle.
 
 const COLOURS = ["black", "white"];
 let whole = false;
@@ -33,10 +34,22 @@ function sides(data, t, groups) {
   return table;
 }
 
+/** The legend of the marks the engine draws on the squares whose pieces the last move
+ * splintered off, with how many there were; null when it removed none. */
+function removedLegend(view, t) {
+  const count = (view.svg?.match(/class="splintered-mark"/g) || []).length;
+  if (count === 0) return null;
+  const p = cell("p", t(count === 1 ? "splinter.last-removed.one" : "splinter.last-removed.many", { count }));
+  p.className = "last-removed";
+  return p;
+}
+
 function details(view, t) {
   const wrap = document.createElement("div");
   const near = view.score.split_near;
   wrap.append(sides(view.score, t, near));
+  const removed = removedLegend(view, t);
+  if (removed) wrap.append(removed);
   if (near) {
     const p = cell("p", t("splinter.split-near"));
     p.className = "split-near";

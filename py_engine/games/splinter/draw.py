@@ -132,9 +132,10 @@ def _picture(game: Position, whole: bool, coords: bool, movable: set[int], selec
     grid, board = game.grid, game.board
     shift = game.last_shift()
     on_board = sorted(game.pieces[1] | game.pieces[2])
-    ghosts = list(shift.removed) if previewed is not None and shift else []
+    removed = list(shift.removed) if shift else []
+    ghosts = removed if previewed is not None else []
     fell = shift.fell if previewed is not None and shift else None
-    view = fit(game, on_board + [q for q, _ in ghosts], whole)
+    view = fit(game, on_board + [q for q, _ in removed], whole)
     if fell is not None and shift is not None:
         fell = (fell[0] + shift.step, fell[1])
         view = view.including(*grid.column_row(fell[0]))
@@ -144,6 +145,7 @@ def _picture(game: Position, whole: bool, coords: bool, movable: set[int], selec
     _paper(svg, game, view)
     if shift is not None and previewed is None:
         _mark_square(svg, view, grid.column_row(shift.start), "last-from")
+        _splintered(svg, game, view, [q for q, _ in removed])
     targets = {}
     if selected is not None:
         for move in game.moves():
@@ -222,6 +224,24 @@ def _mark_square(svg: svgkit.Node, view: Frame, place: tuple[int, int], css: str
     svgkit.sub(svg, "rect", x=x - S * 0.4, y=y - S * 0.4, width=S * 0.8, height=S * 0.8,
                rx=S * 0.1, class_=css, fill="none", stroke=ACCENT, stroke_width="0.8",
                stroke_dasharray="1.6 1.2", pointer_events="none")
+
+
+def _splintered(svg: svgkit.Node, game: Position, view: Frame, squares: list[int]) -> None:
+    """The squares whose pieces the last move splintered off, now empty: a faint dashed ring
+    with a cross, so that the pieces are not gone without a trace."""
+    if not squares:
+        return
+    group = svgkit.sub(svg, "g", class_="splintered", pointer_events="none", stroke=SPLIT,
+                       stroke_opacity="0.6", fill="none")
+    d = S * 0.18
+    for square in sorted(squares):
+        x, y = view.centre(*game.grid.column_row(square))
+        mark = svgkit.sub(group, "g", class_="splintered-mark", data_square=game.grid.names[square])
+        svgkit.sub(mark, "circle", cx=x, cy=y, r=S * 0.37, stroke_width="0.6",
+                   stroke_dasharray="1.2 1")
+        svgkit.sub(mark, "path", d=f"M{x - d:g} {y - d:g}L{x + d:g} {y + d:g}"
+                   f"M{x + d:g} {y - d:g}L{x - d:g} {y + d:g}", stroke_width="0.8",
+                   stroke_linecap="round")
 
 
 def _piece(parent: svgkit.Node, view: Frame, place: tuple[int, int], piece: int,
@@ -379,12 +399,27 @@ def description(game: Position) -> svgkit.Said:
             said.append(("describe.splinter.last.push-many",
                          {"action": action, "pushed": pushed},
                          f"Last move {action}, pushing {pushed} pieces."))
+        said.extend(_splinter_sentence(game, shift))
     if game.over is None:
         said.append((f"describe.splinter.to-move.{COLOUR_NAMES[game.turn]}", {},
                      f"{colour_title(game.turn)} to move."))
     else:
         said.append(_outcome(game))
     return said
+
+
+def _splinter_sentence(game: Position, shift: Shift) -> svgkit.Said:
+    """How many pieces the last move splintered off, and from where (the marked squares)."""
+    if not shift.removed:
+        return []
+    count = len(shift.removed)
+    squares = ", ".join(game.grid.names[q] for q in sorted(q for q, _ in shift.removed))
+    if count == 1:
+        return [("describe.splinter.last.splintered-one", {"squares": squares},
+                 f"1 piece splintered off and was removed: {squares}.")]
+    return [("describe.splinter.last.splintered-many", {"count": count, "squares": squares},
+             f"{count} pieces splintered off and were removed: {squares}.")]
+
 
 def outcome_words(game: Position) -> str:
     """How the game ended, in a sentence."""
