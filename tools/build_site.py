@@ -293,11 +293,15 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     engine = engine_script()
     for name in playable:
         start = json.loads(worker.view("build", new_game(name).record()))
+        # A game whose panel holds no points names it in words of its own.
+        score_key = f"score.title.{name}" if f"score.title.{name}" in catalogue else "score.title"
         board = start.pop("svg")
         values = {
             "game": name,
             "title": html.escape(catalogue.get(f"game.{name}.title", GAMES[name].title)),
             "title_key": f"game.{name}.title",
+            "score_key": score_key,
+            "score_title": html.escape(catalogue[score_key]),
             "head": head,
             "prefs": prefs,
             "preload": preloads,

@@ -214,3 +214,26 @@ def test_the_focus_ring_outlines_one_square(
     assert ring["reach"] <= 0.1 * ring["width"], ring
     page.close()
     watch.assert_clean()
+
+
+def test_the_panel_heading_says_what_it_shows(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """Splinter has no points: its panel, which counts pawns, is headed so, in both languages
+    (the language changed on the page too); the other games' panels keep their heading."""
+    context, watch = site_context
+    page = context.new_page()
+    expected = {
+        "splinter": ("Pawns", "폰"), "bounders": ("Score", "점수"), "bosk": ("Score", "점수"),
+    }
+    for game, (english, korean) in expected.items():
+        page.goto(site_url + f"{game}.html")
+        page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+        assert page.text_content("#score-title") == english
+        page.select_option("#language", "ko")
+        page.wait_for_function("document.documentElement.lang === 'ko'")
+        assert page.text_content("#score-title") == korean
+        page.select_option("#language", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+    page.close()
+    watch.assert_clean()
