@@ -92,6 +92,22 @@ def test_records_load_and_steps_are_in_them(content: dict[str, Any]) -> None:
         assert diagram.get("claims"), f"{diagram['id']} claims nothing about its picture"
 
 
+def test_a_push_is_shown_after_the_position_before_it(content: dict[str, Any]) -> None:
+    """A preview draws the position after its move, with arrows from where the pieces were: a
+    reader first sees the position as it stands, so the step before a preview's is the same
+    position without one."""
+    for diagram in diagrams(content):
+        steps = diagram.get("steps", [])
+        for number, step in enumerate(steps):
+            if "preview" not in step.get("draw", {}):
+                continue
+            before = steps[number - 1] if number else None
+            assert before is not None and before["ply"] == step["ply"], (
+                f"{diagram['id']} step {number + 1} previews a move the reader has not seen"
+                " the position of")
+            assert "preview" not in before.get("draw", {}), diagram["id"]
+
+
 def claim_holds(game: Game, claim: dict[str, Any]) -> None:
     """Assert one claim about ``game`` (brought to the claim's ply, and past its ``after``)."""
     if "after" in claim:
