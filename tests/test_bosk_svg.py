@@ -311,3 +311,27 @@ def test_the_preview_is_described_after_its_action() -> None:
     label = " ".join(_say(english[key], values) for key, values in sentences)
     assert root.get("aria-label") == label == root.findtext(f"{NS}title")
     assert label.endswith("Spring: 1 trees planted; Player 2 to plant a tree.")
+
+
+@pytest.mark.parametrize("panel", [True, False])
+def test_each_region_is_named_by_its_letter_on_one_of_its_spaces(panel: bool) -> None:
+    """The rules and the winter table name regions by letter: the park shows each letter once,
+    on a space of that region, where no tree's ground, leaf or badge of a whole game covers it."""
+    rng = random.Random(5)
+    game = Bosk(players=4)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    root = parse(game.svg(panel=panel))
+    spaces = [(float(e.get("x", 0)), float(e.get("y", 0)), e.get("data-region"))
+              for e in root.iter(f"{NS}rect") if "space" in (e.get("class") or "").split()]
+    labels = [e for e in root.iter(f"{NS}text") if e.get("class") == "region-letter"]
+    assert sorted(e.text or "" for e in labels) == sorted(game.geo.letters)
+    circles = [(float(e.get("cx", 0)), float(e.get("cy", 0)), float(e.get("r", 0)))
+               for e in root.iter(f"{NS}circle")]
+    for label in labels:
+        x, y = float(label.get("x", 0)), float(label.get("y", 0)) - 3
+        assert label.get("data-region") == label.text
+        assert [r for left, top, r in spaces
+                if left < x < left + 40 and top < y < top + 40] == [label.text]
+        for cx, cy, r in circles:  # tree grounds, height badges, squirrels' tails
+            assert (x - cx) ** 2 + (y - cy) ** 2 > (r + 2) ** 2, (label.text, cx, cy)

@@ -157,6 +157,7 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
     if coords:
         _draw_coords(svg, frame)
     _draw_leaves(svg, game, frame)
+    _draw_region_letters(svg, game, frame)
     _draw_trees(svg, game, frame)
     _draw_chosen(svg, game, frame)
     if highlight and game.to_move is not None:
@@ -200,6 +201,28 @@ def _draw_regions(svg: svgkit.Node, game: Position, frame: Frame) -> None:
             svgkit.sub(borders, "line", x1=left, y1=top, x2=left + U, y2=top)
     svgkit.sub(svg, "rect", x=M, y=M, width=frame.w * U, height=frame.h * U, fill="none",
                stroke="#6e5a44", stroke_width="3", class_="park-edge")
+
+
+def label_space(game: Position, region: int) -> int:
+    """The space that carries a region's letter: the region's top-left one (its highest row,
+    then its leftmost space there)."""
+    geo = game.geo
+    return min(geo.region_spaces(region), key=lambda s: (-geo.space_xy[s][1], geo.space_xy[s][0]))
+
+
+def _draw_region_letters(svg: svgkit.Node, game: Position, frame: Frame) -> None:
+    """Each region's letter, small, at the middle of the left side of one of its spaces: the
+    rules and the winter table name regions by letter. There no tree's ground (the corners),
+    leaf or squirrel (the middle) and no badge (the top left and bottom right) covers it."""
+    group = svgkit.sub(svg, "g", class_="region-letters", pointer_events="none",
+                       fill="#5a4a38", font_size="9.5", font_weight="bold",
+                       text_anchor="middle", stroke="#fffaf0", stroke_width="2",
+                       stroke_opacity="0.7", paint_order="stroke")
+    for region, letter in enumerate(game.geo.letters):
+        x, y = game.geo.space_xy[label_space(game, region)]
+        left, top = frame.space(x, y)
+        svgkit.sub(group, "text", letter, x=left + 4.5, y=top + U / 2 + 3.2,
+                   class_="region-letter", data_region=letter)
 
 
 def _texture(group: svgkit.Node, kind: str, left: float, top: float) -> None:
