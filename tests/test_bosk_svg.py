@@ -14,6 +14,7 @@ import pytest
 from test_bosk_golden import whole_game
 
 from py_engine import IllegalAction, NotationError
+from py_engine.games.bosk.draw import SEAT_FILL, species_path
 from py_engine.games.bosk.game import Bosk
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -335,3 +336,15 @@ def test_each_region_is_named_by_its_letter_on_one_of_its_spaces(panel: bool) ->
                 if left < x < left + 40 and top < y < top + 40] == [label.text]
         for cx, cy, r in circles:  # tree grounds, height badges, squirrels' tails
             assert (x - cx) ** 2 + (y - cy) ** 2 > (r + 2) ** 2, (label.text, cx, cy)
+
+
+def test_the_side_panel_draws_each_seat_as_the_park_does() -> None:
+    """The game page's leaves beside the players' names (web/games/bosk.js) are the park's own:
+    the same colour and silhouette per seat."""
+    script = (Path(__file__).resolve().parents[1] / "web" / "games" / "bosk.js").read_text("utf-8")
+    fills = re.search(r"const SEAT_FILL = (\[.*?\]);", script, re.S)
+    paths = re.search(r"const SPECIES_PATH = \[(.*?)\];", script, re.S)
+    assert fills and paths
+    assert tuple(json.loads(fills.group(1))) == SEAT_FILL
+    assert re.findall(r'"([^"]+)"', paths.group(1)) == [species_path(seat, 0, 0, 8)
+                                                         for seat in range(4)]

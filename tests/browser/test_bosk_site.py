@@ -16,6 +16,7 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch, watch_context
 
 from py_engine import load_game, new_game
+from py_engine.games.bosk.draw import SEAT_FILL
 
 pytestmark = pytest.mark.browser
 
@@ -225,3 +226,60 @@ def test_autumn_shows_winter_as_the_park_stands(
     assert "지금 겨울이 온다면" in str(page.text_content(".bosk-standing caption"))
     page.close()
     watch.assert_clean()
+
+
+# How far a table reaches past the box it is in (its panel's inside, or its scrolling box), in
+# pixels: 0 when the whole table shows.
+TABLE_OVERFLOW = """(selector) => {
+  const table = document.querySelector(selector);
+  const panel = table.closest('.panel');
+  const padding = parseFloat(getComputedStyle(panel).paddingRight);
+  const inside = panel.getBoundingClientRect().right - padding;
+  const scroll = table.parentElement;
+  const past = table.getBoundingClientRect().right - inside;
+  return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
+}"""
+
+
+def test_on_a_phone_the_players_leaves_are_shown_and_the_winter_table_fits(
+    browser: Any, site_url: str
+) -> None:
+    """With four seats on a phone (the park drawn alone), each player's line shows its leaf as
+    the park draws it; at the end the winter table, its second places last, shows whole on a
+    phone and a wide screen, in English and Korean, its places named by their leaves."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    rng = random.Random(3)
+    game = new_game("bosk", players=4)
+    while game.result() is None:
+        game.play(rng.choice(game.legal_actions()))
+    page.goto(site_url + "bosk.html#players=4")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#board svg:not(:has(.wind-board))")
+    marks = page.locator(".bosk-players li .seat-mark")
+    assert marks.count() == 4
+    for seat in range(4):
+        mark = marks.nth(seat)
+        assert mark.is_visible()
+        box = mark.bounding_box()
+        assert box is not None and box["width"] >= 12 and box["height"] >= 12
+        assert mark.locator("path").get_attribute("fill") == SEAT_FILL[seat]
+    assert page.locator(".bosk-winds").is_visible()  # the wind board, as a table
+
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page.evaluate(f"location.hash = {json.dumps('players=4&moves=' + moves)}")
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    score = game.score()
+    first = [f"Player {seat + 1}" for seat in score["winter"][0]["first"]]
+    named = page.locator(".bosk-winter tbody tr").first.locator("td").nth(5).locator(".seat-mark")
+    assert [named.nth(k).get_attribute("aria-label") for k in range(named.count())] == first
+    for lang in ("en", "ko"):
+        page.select_option("#language", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in ((390, 844), (1280, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            overflow = page.evaluate(TABLE_OVERFLOW, ".bosk-winter")
+            assert overflow <= 0.5, (lang, width, overflow)
+    watch.assert_clean()
+    context.close()

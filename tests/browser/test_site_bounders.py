@@ -13,6 +13,7 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel
 
 from py_engine import load_game
+from py_engine import new_game as engine_game
 
 pytestmark = pytest.mark.browser
 
@@ -218,3 +219,38 @@ def test_keyboard_plays_and_is_announced(game_page: Any) -> None:
     page.keyboard.press(" ")
     wait_ply(page, 2)
     assert record(page).endswith("\ng7\na1\n")
+
+
+# How far a table reaches past the box it is in (its panel's inside, or its scrolling box), in
+# pixels: 0 when the whole table shows.
+TABLE_OVERFLOW = """(selector) => {
+  const table = document.querySelector(selector);
+  const panel = table.closest('.panel');
+  const padding = parseFloat(getComputedStyle(panel).paddingRight);
+  const inside = panel.getBoundingClientRect().right - padding;
+  const scroll = table.parentElement;
+  const past = table.getBoundingClientRect().right - inside;
+  return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
+}"""
+
+
+def test_the_regions_table_shows_whole_on_a_wide_screen_and_a_phone(game_page: Any) -> None:
+    """Every column of the result's regions table (its owner last) is within the panel."""
+    page = game_page
+    rng = random.Random(5)
+    game = engine_game("bounders", size=7, rules="basic", komi="off")
+    while game.result() is None:
+        game.play(rng.choice(game.legal_actions()))
+    link = "size=7&rules=basic&komi=off&moves=" + ",".join(game.history)
+    page.evaluate(f"location.hash = {json.dumps(link)}")
+    wait_ply(page, len(game.history))
+    page.wait_for_selector("#result-details table")
+    for lang in ("en", "ko"):
+        page.select_option("#language", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in ((1280, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            overflow = page.evaluate(TABLE_OVERFLOW, "#result-details table")
+            assert overflow <= 0.5, (lang, width, overflow)
+    page.select_option("#language", "en")
+    page.set_viewport_size({"width": 1280, "height": 720})

@@ -13,10 +13,53 @@ function el(tag, text, className) {
   return node;
 }
 
+// Each seat's species as the park draws it (draw.py's SEAT_FILL and species_path(seat, 0, 0, 8)):
+// a leaf of the seat's colour and shape beside its name tells whose leaves are whose.
+const SEAT_FILL = ["#b03a2e", "#e8b92f", "#35508f", "#f4f1e8"];
+const SPECIES_PATH = [
+  "M-6.00 6.00 Q-8.00 -8.00 6.00 -6.00 Q8.00 8.00 -6.00 6.00 Z",
+  "M0.00 8.00 C-11.20 0.80 -5.60 -9.20 0.00 -4.00 C5.60 -9.20 11.20 0.80 0.00 8.00 Z",
+  "M0.00 -8.00 L2.26 -3.11 L7.61 -2.47 L3.65 1.19 L4.70 6.47 L0.00 3.84 L-4.70 6.47 L-3.65 1.19 L-7.61 -2.47 L-2.26 -3.11 Z",
+  "M0.00 8.00 L-7.84 -2.40 A8.40 8.40 0 0 1 7.84 -2.40 Z",
+];
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A seat's leaf. Named `label` when it stands alone; hidden from screen readers when the
+ * seat's name is written beside it. */
+function seatMark(seat, label) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "-10 -10 20 20");
+  svg.setAttribute("class", `seat-mark seat-${seat}`);
+  if (label) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = label;
+    svg.append(title);
+  } else {
+    svg.setAttribute("aria-hidden", "true");
+  }
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", SPECIES_PATH[seat % 4]);
+  path.setAttribute("fill", SEAT_FILL[seat % 4]);
+  path.setAttribute("stroke", "#2b2118");
+  path.setAttribute("stroke-width", "1");
+  svg.append(path);
+  return svg;
+}
+
 /** A seat's name: one the players chose as it is, the engine's default "Player n" in the
  * reader's language (as the board's picture and description say it). */
 function name(score, seat) {
   return playerName(score.names, seat);
+}
+
+/** A table cell holding a text, or the nodes a function of the score made. */
+function cell(tag, content) {
+  const node = el(tag);
+  if (Array.isArray(content)) node.append(...content);
+  else node.textContent = String(content);
+  return node;
 }
 
 function table(caption, headings, rows, className) {
@@ -26,23 +69,36 @@ function table(caption, headings, rows, className) {
   node.append(el("caption", caption));
   const head = el("thead");
   const tr = el("tr");
-  tr.append(...headings.map((text) => el("th", text)));
+  tr.append(...headings.map((text) => cell("th", text)));
   head.append(tr);
   const body = el("tbody");
   for (const cells of rows) {
     const row = el("tr");
-    row.append(...cells.map((text) => el("td", String(text))));
+    row.append(...cells.map((text) => cell("td", text)));
     body.append(row);
   }
   node.append(head, body);
   return wrap;
 }
 
-/** The names of `seats` (a line's or region's first or second, as the engine placed them).
+/** The leaves of `seats` (a line's or region's first or second, as the engine placed them),
+ * each named: beside the columns headed by the same leaves, they take little room.
  * @param {any} score
  * @param {number[]} seats */
-function names(score, seats) {
-  return seats.map((seat) => name(score, seat)).join(", ");
+function marks(score, seats) {
+  return seats.map((seat) => seatMark(seat, name(score, seat)));
+}
+
+/** A seat's column heading: its leaf over its name, a default name ("Player 2") shown as its
+ * number alone (and said whole), so that every seat's column is narrow. */
+function seatHeading(score, seat) {
+  const seatName = name(score, seat);
+  if (score.names[seat] && score.names[seat] !== `Player ${seat + 1}`) {
+    return [seatMark(seat), el("span", seatName, "seat-name")];
+  }
+  const number = el("span", String(seat + 1), "seat-number");
+  number.setAttribute("aria-hidden", "true");
+  return [seatMark(seat), el("span", seatName, "visually-hidden"), number];
 }
 
 function what(score, t) {
@@ -94,7 +150,9 @@ function players(score, t) {
     const li = el("li");
     li.dataset.seat = String(seat);
     if (seat === score.to_move) li.classList.add("to-move");
-    li.append(el("strong", t("bosk.player-species", { seat: seatName, species: t(`bosk.species-short.${seat}`) })));
+    const title = el("strong", t("bosk.player-species", { seat: seatName, species: t(`bosk.species-short.${seat}`) }));
+    title.prepend(seatMark(seat));
+    li.append(title);
     li.append(el("span", t("bosk.player-line", {
       trees: trees || "–", tiles: hand.join(" ") || "–", used: used.join(" ") || "–",
       tokens: score.tokens[seat], squirrel: score.squirrels[seat] ?? "–",
@@ -118,11 +176,11 @@ function windBoard(score, t) {
 }
 
 function summer(score, t) {
-  const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => name(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
+  const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => seatHeading(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
   const rows = score.summer.map((line) => [
     line.line,
     ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
-    names(score, line.first), names(score, line.second),
+    marks(score, line.first), marks(score, line.second),
   ]);
   rows.push([t("bosk.total"), ...score.summer_totals, "", ""]);
   return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
@@ -130,11 +188,11 @@ function summer(score, t) {
 
 /** Winter region by region: as scored at the end, or (`now`) as the park stands. */
 function winter(score, t, now = false) {
-  const heads = [t("bosk.winter.region"), ...score.names.map((_, seat) => name(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
+  const heads = [t("bosk.winter.region"), ...score.names.map((_, seat) => seatHeading(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
   const rows = (now ? score.winter_now : score.winter).map((region) => [
     region.lake ? t("bosk.winter.lake", { region: region.region }) : region.region,
     ...region.spaces.map((sum, seat) => t("bosk.spaces-points", { sum, points: region.points[seat] })),
-    names(score, region.first), names(score, region.second),
+    marks(score, region.first), marks(score, region.second),
   ]);
   rows.push([t("bosk.total"), ...(now ? score.winter_now_totals : score.winter_totals), "", ""]);
   return now

@@ -27,7 +27,7 @@ function details(view, t) {
 /** Every region: its first cell, its points, its Dark and Light bounding stones, its owner. */
 function resultDetails(view, t) {
   const table = document.createElement("table");
-  table.className = "regions";
+  table.className = "regions bounders-regions";
   const caption = document.createElement("caption");
   caption.textContent = t("bounders.regions.caption");
   const head = document.createElement("thead");
