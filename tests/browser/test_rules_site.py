@@ -393,3 +393,24 @@ def test_every_rules_link_leads_to_a_page(site_dir: Path) -> None:
         for href in re.findall(r'class="rules-link" href="([^"]+)"', page.read_text("utf-8")):
             assert (site_dir / href).is_file(), f"{page.name} links to a missing {href}"
     assert not (site_dir / "rules").exists(), "the content files are not part of the site"
+
+
+def test_on_a_phone_a_pictures_wind_board_can_be_read(browser: Any, site_url: str) -> None:
+    """At 390 px a Bosk picture with its wind board and players beside the park keeps them wide
+    enough to read (they scroll sideways in the picture's frame), and the page itself does not
+    grow wider than the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(site_url + page_name("bosk"))
+    page.wait_for_selector(".rules-diagram .wind-board")
+    boards = page.locator(".rules-diagram .wind-board")
+    assert boards.count() >= 1
+    for k in range(boards.count()):
+        box = boards.nth(k).bounding_box()
+        assert box is not None and box["width"] >= 150, box
+        words = boards.nth(k).locator(".tree-value").first.bounding_box()
+        assert words is not None and words["height"] >= 9, words
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    watch.assert_clean()
+    context.close()
