@@ -21,7 +21,9 @@ import {
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
-$("error").after(makeNotice("looking", "looking"), makeNotice("previous-game", "previous"));
+// The looking-back notice takes the place kept for it over the board (js/move-list.js).
+$("thinking").after(makeNotice("looking", "looking"));
+$("error").after(makeNotice("previous-game", "previous"));
 /** @param {string} id */
 const checkbox = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** @param {string} id */
@@ -334,7 +336,7 @@ function renderMoves() {
   tapConfirm?.clear();
   const line = lineOf(state);
   moveList.render({ actions: line, shown: state.actions.length, movers });
-  showLookingNotice($("looking"), state.actions.length, line.length, t);
+  showLookingNotice($("looking"), { shown: state.actions.length, length: line.length, looking: state.looking }, t);
   body.dataset.looking = String(state.looking);
 }
 
@@ -481,11 +483,14 @@ function showPreview(action, after, before) {
 }
 
 function endPreview(event) {
-  if (eventElement(event)?.closest("#board [data-action]")) {
-    previewing = null;
-    $("preview").textContent = "";
-    hidePreviewPicture();
-  }
+  if (!eventElement(event)?.closest("#board [data-action]")) return;
+  clearPreview();
+}
+
+function clearPreview() {
+  previewing = null;
+  $("preview").textContent = "";
+  hidePreviewPicture();
 }
 
 /** The game's picture of a previewed action lies over the board (clicks go through it). */

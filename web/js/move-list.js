@@ -141,11 +141,13 @@ export function wireLookingNotice(notice, back) {
   notice.querySelector("button")?.addEventListener("click", back);
 }
 
-/** Fill the looking-back notice: shown when `shown` < `length`.
- * @param {HTMLElement} notice @param {number} shown @param {number} length
+/** Fill the looking-back notice: shown while an earlier position is looked at (`looking`, from
+ * the move list or a link), not after a plain Undo, which only takes a move back (the moves
+ * taken back stay in the list, ahead, for Redo).
+ * @param {HTMLElement} notice @param {{shown: number, length: number, looking: boolean}} position
  * @param {(key: string, values?: object) => string} t */
-export function showLookingNotice(notice, shown, length, t) {
-  notice.hidden = shown >= length;
+export function showLookingNotice(notice, { shown, length, looking }, t) {
+  notice.hidden = !looking || shown >= length;
   // Marked for the catalogue, so a change of language says it again.
   const text = /** @type {HTMLElement | null} */ (notice.querySelector(".looking-text"));
   if (text) {

