@@ -112,3 +112,27 @@ def test_the_thinking_line_does_not_move_the_board(context: Any, site_url: str) 
     page.wait_for_selector("#thinking", state="hidden")
     assert board_box(page) == still
     page.close()
+
+
+@pytest.mark.parametrize("name", ["bounders", "splinter"])
+def test_a_click_after_keyboard_preview_is_not_lost(context: Any, site_url: str, name: str) -> None:
+    page = open_page(context, site_url + f"{name}.html")
+    start_game(page, ["person", "person"])
+    # The pointer away from the board (its leaving a part would end the preview); the keyboard
+    # on the board: the focused action is previewed in the side panel.
+    page.hover("#turn")
+    page.locator("#board [data-action], #board [data-select]").first.focus()
+    if name == "splinter":
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#board [data-action]")
+        page.locator("#board [data-action]").first.focus()
+    page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    # A press on something below the preview, then its release: the click lands.
+    target = page.locator(".record summary")
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    assert target.bounding_box() == box
+    page.mouse.up()
+    page.wait_for_function("document.querySelector('details.record').open")
+    page.close()

@@ -44,6 +44,10 @@ let state = { options: {}, actions: [], redo: [], looking: false };
 /** @type {number[] | null} the seat of each action of the game's line (from the engine) */
 let movers = null;
 let previewing = null;
+/** whether a mouse button or a finger is down on the page */
+let pressing = false;
+/** @type {(() => void)[]} what waits for the press to end (and the click it makes) */
+const released = [];
 let computer = null;
 const moveList = new MoveList({ list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly });
 // The board: its view, its engine queue, clicks and keys. After each task, the computer sees
@@ -484,13 +488,26 @@ function showPreview(action, after, before) {
 
 function endPreview(event) {
   if (!eventElement(event)?.closest("#board [data-action]")) return;
-  clearPreview();
+  // A press elsewhere takes the focus from the board: the preview goes once the button is
+  // released, so nothing under the pointer moves between press and release.
+  const ended = previewing;
+  if (pressing) released.push(() => previewing === ended && clearPreview());
+  else clearPreview();
 }
 
 function clearPreview() {
   previewing = null;
   $("preview").textContent = "";
   hidePreviewPicture();
+}
+
+function onPressEnd() {
+  pressing = false;
+  // the click follows the release in the same turn of the event loop: the task comes after it
+  setTimeout(() => {
+    if (pressing) return;
+    for (const task of released.splice(0)) task();
+  });
 }
 
 /** The game's picture of a previewed action lies over the board (clicks go through it). */
@@ -695,6 +712,9 @@ function wire() {
   $("board").addEventListener("focusin", onPreview);
   $("board").addEventListener("pointerout", endPreview);
   $("board").addEventListener("focusout", endPreview);
+  document.addEventListener("pointerdown", () => { pressing = true; }, true);
+  document.addEventListener("pointerup", onPressEnd, true);
+  document.addEventListener("pointercancel", onPressEnd, true);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("new-game").addEventListener("click", openNewGame);
