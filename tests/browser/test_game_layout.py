@@ -136,3 +136,20 @@ def test_a_click_after_keyboard_preview_is_not_lost(context: Any, site_url: str,
     page.mouse.up()
     page.wait_for_function("document.querySelector('details.record').open")
     page.close()
+
+
+@pytest.mark.parametrize("name,options", [
+    ("bounders", {}), ("splinter", {}), ("bosk", {"players": "2"}), ("bosk", {"players": "4"}),
+])
+def test_hint_is_in_view_at_1280_by_900(
+    context: Any, site_url: str, name: str, options: dict[str, str],
+) -> None:
+    page = open_page(context, site_url + f"{name}.html", FAST)
+    start_game(page, ["person"] * int(options.get("players", "2")), **options)
+    assert page.locator("#hint").bounding_box()["y"] + 38 <= WIDE["height"]
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    assert page.evaluate("window.scrollY") == 0
+    box = page.locator("#hint-panel").bounding_box()
+    assert box["y"] + box["height"] <= WIDE["height"]
+    page.close()
