@@ -153,3 +153,41 @@ def test_hint_is_in_view_at_1280_by_900(
     box = page.locator("#hint-panel").bounding_box()
     assert box["y"] + box["height"] <= WIDE["height"]
     page.close()
+
+
+FIRST_COLUMN = """() => {
+  const left = document.getElementById('moves').getBoundingClientRect().left;
+  return [...document.querySelectorAll('#moves li.move-turn')].map(
+    (li) => [Number(li.dataset.seat), Math.round(li.getBoundingClientRect().left - left)]);
+}"""
+
+
+def assert_first_player_first(page: Any, first: int) -> None:
+    """The first turn is in the list's first column, and so is every turn of its seat."""
+    turns = page.evaluate(FIRST_COLUMN)
+    assert turns and turns[0][1] == 0, turns
+    assert turns[0][0] == first
+    assert all(left == 0 for seat, left in turns if seat == first), turns
+
+
+@pytest.mark.parametrize("name,options", [
+    ("bounders", {"size": 7}), ("splinter", {}), ("bosk", {"players": 2}), ("bosk", {"players": 4}),
+])
+def test_first_player_reads_in_the_first_column(
+    context: Any, site_url: str, name: str, options: dict[str, Any],
+) -> None:
+    game = random_game(name, 9, 3, **options)
+    page = open_page(context, site_url + f"{name}.html#" + fragment(game))
+    length = len(game.history)
+    page.wait_for_function(f"document.getElementById('moves').dataset.length === '{length}'")
+    assert_first_player_first(page, 0)
+    page.close()
+
+
+def test_the_computer_starting_reads_in_the_first_column(context: Any, site_url: str) -> None:
+    page = open_page(context, site_url + "splinter.html", FAST)
+    start_game(page, ["easy", "person"])
+    page.wait_for_function("Number(document.body.dataset.ply) >= 1")
+    page.wait_for_selector("#moves li.move-turn")
+    assert_first_player_first(page, 0)
+    page.close()

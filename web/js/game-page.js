@@ -339,7 +339,7 @@ function renderScore(score, list) {
 function renderMoves() {
   tapConfirm?.clear();
   const line = lineOf(state);
-  moveList.render({ actions: line, shown: state.actions.length, movers });
+  moveList.render({ actions: line, shown: state.actions.length, movers, players: board.view.players });
   showLookingNotice($("looking"), { shown: state.actions.length, length: line.length, looking: state.looking }, t);
   body.dataset.looking = String(state.looking);
 }

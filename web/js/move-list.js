@@ -53,9 +53,11 @@ export class MoveList {
 
   /** Draw the line `actions` (the whole game, the continuation included) with the position
    * after `shown` of them marked. `movers` (the seat of each action, from the engine) groups
-   * turns; without it each action is an entry of its own.
-   * @param {{actions: string[], shown: number, movers?: number[] | null}} line */
-  render({ actions, shown, movers = null }) {
+   * turns; without it each action is an entry of its own. Two seats taking turns read in two
+   * columns, the first to act on the left (the start has a row of its own); any other game
+   * reads in one column, each turn with its seat's name.
+   * @param {{actions: string[], shown: number, movers?: number[] | null, players?: number}} line */
+  render({ actions, shown, movers = null, players = 2 }) {
     const hadFocus = this.list.contains(document.activeElement);
     if (this.wanted === shown) this.wanted = null;
     this.shown = shown;
@@ -66,8 +68,10 @@ export class MoveList {
     first.append(start);
     const items = [first];
     const seats = movers && movers.length === actions.length ? movers : null;
-    // Seats are named when a turn may hold several actions (the turns then differ in length).
-    const grouped = Boolean(seats && seats.some((seat, index) => index > 0 && seat === seats[index - 1]));
+    // Seats are named when a turn may hold several actions (the turns then differ in length),
+    // or when more than two seats play (two columns could not say whose turn each is).
+    const grouped = players > 2
+      || Boolean(seats && seats.some((seat, index) => index > 0 && seat === seats[index - 1]));
     this.list.classList.toggle("grouped", grouped);
     let turn = null;
     let number = 0;
@@ -82,7 +86,7 @@ export class MoveList {
         no.className = "move-no";
         no.textContent = `${number}.`;
         turn.append(no);
-        if (grouped && seat >= 0) {
+        if (grouped && seat !== null && seat >= 0) {
           const who = document.createElement("span");
           who.className = "move-seat";
           who.textContent = this.seatName(seat);
