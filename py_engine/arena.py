@@ -261,8 +261,11 @@ def play_one(setup: Setup, index: int) -> Outcome:
         game.play(action)
     outcome = game.result()
     assert outcome is not None
+    # (a "..._now_totals" is what a part would give if it were scored now: at the end, the
+    # part itself, so it is left out)
     points = {key: [float(v) for v in value] for key, value in game.score().items()
-              if key.endswith("totals") and isinstance(value, list) and len(value) == n}
+              if key.endswith("totals") and not key.endswith("_now_totals")
+              and isinstance(value, list) and len(value) == n}
     return Outcome(seating, outcome["winner"], str(outcome["reason"]), times,
                    list(outcome["ranking"]), points)
 
