@@ -105,8 +105,64 @@ def test_without_the_panel_the_picture_is_the_park_alone() -> None:
     preview = game.legal_actions()[0]
     assert parse(game.svg(preview=preview, panel=False)).get("viewBox") == park.get("viewBox")
     for bad in ("no", 0, None):
-        with pytest.raises(NotationError, match="panel is true or false"):
+        with pytest.raises(NotationError, match='panel is true, false or "below"'):
             game.svg(panel=bad)  # type: ignore[arg-type]
+
+
+TRANSFORM = re.compile(r"translate\(([-\d.]+) ([-\d.]+)\) scale\(([\d.]+)\)")
+
+
+def boxes(group: ET.Element) -> list[tuple[float, float, float, float]]:
+    """The left, top, right and bottom of a group's rectangles, and of its words (from their
+    size and anchor, a letter taken as wide as 0.6 of its size), in the picture's coordinates
+    (the group's own, ``translate(x y) scale(k)``, taken into account)."""
+    moved = TRANSFORM.fullmatch(group.get("transform", "translate(0 0) scale(1)"))
+    assert moved, group.get("transform")
+    dx, dy, k = (float(v) for v in moved.groups())
+    found = []
+    for e in group.iter():
+        if e.tag == f"{NS}rect":
+            x, y = float(e.get("x", 0)), float(e.get("y", 0))
+            found.append((x, y, x + float(e.get("width", 0)), y + float(e.get("height", 0))))
+        elif e.tag == f"{NS}text":
+            x, y, size = float(e.get("x", 0)), float(e.get("y", 0)), float(e.get("font-size", 0))
+            wide = 0.6 * size * len(e.text or "")
+            left = {"end": x - wide, "middle": x - wide / 2}.get(e.get("text-anchor", ""), x)
+            found.append((left, y - size, left + wide, y))
+    return [(dx + k * x1, dy + k * y1, dx + k * x2, dy + k * y2) for x1, y1, x2, y2 in found]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_panel_can_go_below_the_park(players: int) -> None:
+    """For a phone: with panel="below" the wind board and the players are drawn under the park,
+    in a picture as wide as the park alone, their rounds side by side without overlapping; the
+    park itself is drawn exactly as without the panel."""
+    game = Bosk(players=players)
+    game.play(game.legal_actions()[0])
+    park, below = parse(game.svg(panel=False)), parse(game.svg(panel="below"))
+    _, _, width, height = (float(v) for v in park.get("viewBox", "").split())
+    _, _, below_width, below_height = (float(v) for v in below.get("viewBox", "").split())
+    assert below_width == width and below_height > height
+    # the park's box, without the frame's padding of 2 on each side
+    width, height = width - 4, height - 4
+    panel = [below.find(f"{NS}g[@class='{name}']") for name in ("wind-board", "players")]
+    assert all(group is not None for group in panel)
+    drawn = [box for group in panel if group is not None for box in boxes(group)]
+    assert len(drawn) >= 8 * 3 + players * 2
+    for left, top, right, bottom in drawn:
+        assert top >= height and bottom <= below_height - 4, (top, bottom)
+        assert left >= 0 and right <= width, (left, right)
+    rounds = [b for b in boxes(panel[0]) if b[3] - b[1] > 20]  # the rounds' slots
+    assert len(rounds) == 8 and max(b[1] for b in rounds) < max(b[3] for b in drawn) - 2 * 24
+    for i, (l1, t1, r1, b1) in enumerate(rounds):
+        for l2, t2, r2, b2 in rounds[i + 1:]:
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1
+    assert [ET.tostring(e) for e in below if e.get("class") not in ("wind-board", "players")] == [
+        ET.tostring(e) for e in park
+    ]
+    assert below.get("aria-label") == park.get("aria-label")
+    leafy = at_step("leaf")
+    assert actions(leafy.svg(panel="below")) == sorted(leafy.legal_actions()) != []
 
 
 def test_leaf_targets_show_their_cost() -> None:

@@ -16,7 +16,9 @@ from .rules import KIND, S_LEAF, S_OVER, S_PLANT, S_SQUIRREL, S_TILE, S_TREE, S_
 
 U = 40.0  # side of a space
 M = 26.0  # margin around the park (wind arrows, coordinates)
-PANEL = 200.0  # width of the wind board and players panel
+PANEL = 200.0  # width of the wind board and players panel beside the park
+SLOT = 27.0  # height of a round on the wind board
+GAP = 10.0  # between the wind board's two columns when it is under the park
 
 SPECIES = ("birch", "linden", "maple", "ginkgo")
 SEAT_FILL = ("#b03a2e", "#e8b92f", "#35508f", "#f4f1e8")
@@ -144,13 +146,14 @@ class Frame:
 
 
 def draw(game: Position, highlight: bool, coords: bool, select: str | None,
-         marks: dict[str, str], panel: bool = True) -> str:
-    """The whole picture (see ``Bosk.svg``)."""
+         marks: dict[str, str], panel: bool | str = True) -> str:
+    """The whole picture (see ``Bosk.svg``); ``panel`` is True (beside the park), "below" or
+    False (none)."""
     frame = Frame(game)
-    width = 2 * M + frame.w * U + (PANEL if panel else 0.0)
-    height = 2 * M + frame.h * U
-    if panel:
-        height = max(height, 300.0 + 24.0 * game.n)
+    width, height = 2 * M + frame.w * U, 2 * M + frame.h * U
+    place = Panel(game, frame, panel == "below") if panel else None
+    if place:
+        width, height = place.extent(width, height)
     svg = svgkit.root(width, height, description(game), f"board bosk players-{game.n}", 2.0)
     _draw_regions(svg, game, frame)
     _draw_grid(svg, game, frame)
@@ -164,8 +167,8 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
         _draw_targets(svg, game, frame, select)
     for kind, action in marks.items():
         _draw_mark(svg, game, frame, kind, action)
-    if panel:
-        _draw_panel(svg, game, frame)
+    if place:
+        _draw_panel(svg, game, place)
     return svgkit.to_string(svg)
 
 
@@ -508,22 +511,54 @@ def _draw_mark(svg: svgkit.Node, game: Position, frame: Frame, kind: str, action
                stroke_width="2", stroke_dasharray="4 3", class_=kind, pointer_events="none")
 
 
-# --- beside the park ----------------------------------------------------------------------
+# --- beside or below the park --------------------------------------------------------------
 
 
-def _draw_panel(svg: svgkit.Node, game: Position, frame: Frame) -> None:
+class Panel:
+    """Where the wind board and the players go. Beside the park: one column of the 8 rounds,
+    the players under it. Below the park (a picture as narrow as the park, for a phone): the
+    rounds in two columns of 4 as wide as the park, the players under them, drawn at the scale
+    that makes their words as large on the screen as a 2-player park's, whatever the park."""
+
+    def __init__(self, game: Position, frame: Frame, below: bool) -> None:
+        self.n = game.n
+        self.transform: str | None = None  # from the panel's own coordinates to the picture's
+        if below:
+            self.scale = (2 * M + frame.w * U) / (2 * M + 8 * U)
+            self.below = 2 * M + frame.h * U  # where the panel's coordinates start
+            self.transform = f"translate({M:g} {self.below:g}) scale({self.scale:.4g})"
+            self.left, self.top, self.columns = 0.0, 8.0, 2
+            self.cell = (frame.w * U / self.scale - GAP) / 2  # a round's width
+            self.row = frame.w * U / self.scale + 6  # a player's width
+        else:
+            self.left, self.top, self.columns = 2 * M + frame.w * U, M, 1
+            self.cell, self.row = PANEL - 20, PANEL - 14
+        self.lines = 8 // self.columns  # rounds in a column
+        self.base = self.top + 12 + self.lines * SLOT + 18  # the first player's line
+
+    def extent(self, width: float, height: float) -> tuple[float, float]:
+        """The picture's size with the panel, the park's alone being ``width`` by ``height``."""
+        if self.transform is None:
+            return width + PANEL, max(height, 300.0 + 24.0 * self.n)
+        return width, self.below + self.scale * (self.base + 24.0 * self.n)
+
+    def round(self, r: int) -> tuple[float, float]:
+        """The top-left corner of round ``r``'s slot on the wind board."""
+        column, line = divmod(r - 1, self.lines)
+        return self.left + column * (self.cell + GAP), self.top + 12 + line * SLOT
+
+
+def _draw_panel(svg: svgkit.Node, game: Position, place: Panel) -> None:
     """The wind board (8 rounds: wind, tree value asked, the current one lit) and the players
     (species, name, score; the start player marked as the hiker)."""
-    left = 2 * M + frame.w * U
-    board = svgkit.sub(svg, "g", class_="wind-board")
-    svgkit.sub(board, "text", "Wind", x=left, y=M + 4, font_size="12", font_weight="bold",
-               fill=OUTLINE, class_="wind-title", data_i18n="board.wind")
+    board = svgkit.sub(svg, "g", class_="wind-board", transform=place.transform)
+    svgkit.sub(board, "text", "Wind", x=place.left, y=place.top + 4, font_size="12",
+               font_weight="bold", fill=OUTLINE, class_="wind-title", data_i18n="board.wind")
     winds = game.winds()
-    slot = 27.0
     for r in range(1, 9):
-        top = M + 12 + (r - 1) * slot
+        left, top = place.round(r)
         current = r == game.round and game.to_move is not None
-        svgkit.sub(board, "rect", x=left, y=top, width=PANEL - 20, height=slot - 3, rx=4,
+        svgkit.sub(board, "rect", x=left, y=top, width=place.cell, height=SLOT - 3, rx=4,
                    fill="#f3d98b" if current else "#efe7d6", stroke=OUTLINE,
                    stroke_width="1.6" if current else "0.6",
                    class_="round current" if current else "round", data_round=r)
@@ -531,7 +566,7 @@ def _draw_panel(svg: svgkit.Node, game: Position, frame: Frame) -> None:
                    text_anchor="middle", fill=OUTLINE, class_="round-number")
         if winds:
             d = winds[r - 1]
-            cx, cy = left + 40, top + slot / 2 - 1.5
+            cx, cy = left + 40, top + SLOT / 2 - 1.5
             angle = math.radians(90 * d)
             corners = [
                 (cx + 8 * (ax * math.cos(angle) - ay * math.sin(angle)),
@@ -550,14 +585,14 @@ def _draw_panel(svg: svgkit.Node, game: Position, frame: Frame) -> None:
                    y=top + 16, font_size="10", fill=OUTLINE, class_="tree-value",
                    data_i18n="board.tree-value" if need else "board.any-tree",
                    data_i18n_values=f'{{"value": {need}}}' if need else None)
-    players = svgkit.sub(svg, "g", class_="players")
+    players = svgkit.sub(svg, "g", class_="players", transform=place.transform)
     totals = game.totals()
-    base = M + 12 + 8 * slot + 18
+    left = place.left
     for seat in range(game.n):
-        y = base + seat * 24
+        y = place.base + seat * 24
         row = svgkit.sub(players, "g", class_=f"player seat-{seat} {SPECIES[seat]}")
         if seat == game.to_move:
-            svgkit.sub(row, "rect", x=left - 3, y=y - 10, width=PANEL - 14, height=21, rx=4,
+            svgkit.sub(row, "rect", x=left - 3, y=y - 10, width=place.row, height=21, rx=4,
                        fill="none", stroke="#2e7d9a", stroke_width="1.6", class_="to-move")
         svgkit.sub(row, "path", d=species_path(seat, left + 8, y, 8.0), fill=SEAT_FILL[seat],
                    stroke=OUTLINE, stroke_width="1")
@@ -566,10 +601,10 @@ def _draw_panel(svg: svgkit.Node, game: Position, frame: Frame) -> None:
                    fill=OUTLINE, class_="name", data_i18n="seat.player" if default else None,
                    data_i18n_values=f'{{"n": {seat + 1}}}' if default else None)
         if seat == game.start:
-            fx = left + PANEL - 48
+            fx = left + place.row - 34
             svgkit.sub(row, "path", d=f"M{fx:g} {y + 7:g} V{y - 7:g} L{fx + 9:g} {y - 3.5:g} "
                        f"L{fx:g} {y:g}", fill="#c0392b", stroke=OUTLINE, stroke_width="1",
                        class_="start-player")
-        svgkit.sub(row, "text", str(totals[seat]), x=left + PANEL - 24, y=y + 4,
+        svgkit.sub(row, "text", str(totals[seat]), x=left + place.row - 10, y=y + 4,
                    font_size="11", font_weight="bold", text_anchor="end", fill=OUTLINE,
                    class_="total")

@@ -540,7 +540,7 @@ class Bosk(Game):
         select: str | None = None,
         preview: str | None = None,
         hint: str | None = None,
-        panel: bool = True,
+        panel: bool | str = True,
     ) -> str:
         """The park with trees, leaves and squirrels, and the wind board beside it.
 
@@ -549,10 +549,14 @@ class Bosk(Game):
         the four sides for ``wind D``. ``preview`` draws the position after an action, ``hint``
         rings a suggested action's target. Bad actions or selections raise IllegalAction.
         ``panel=False`` leaves out the wind board and players beside the park: the park alone
-        then fills a narrow screen (a page shows them as text instead).
+        then fills a narrow screen (a page shows them as text instead); ``panel="below"`` draws
+        them under the park, in a picture as narrow as the park, for a page that shows them
+        only in the picture.
         """
-        if not isinstance(panel, bool):
-            raise NotationError(f"panel is true or false, not {shown(panel)}", token=str(panel))
+        if not isinstance(panel, bool) and panel != "below":
+            raise NotationError(
+                f'panel is true, false or "below", not {shown(panel)}', token=str(panel)
+            )
         marks: dict[str, str] = {}
         if hint is not None:
             self.move_of(hint)
