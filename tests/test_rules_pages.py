@@ -357,6 +357,36 @@ def test_a_picture_to_look_at_is_one_named_image(content: dict[str, Any]) -> Non
     assert not re.search(r"<(?:polygon|rect|g|circle|path)\b[^>]*aria-label=", parts)
 
 
+PAIR = re.compile(r'(<svg\b[^>]*class="rules-wide [^>]*>).*?</svg>'
+                  r'(<svg\b[^>]*class="rules-narrow [^>]*>).*?</svg>', re.S)
+VIEW = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def test_a_picture_too_wide_for_a_phone_is_also_written_narrow(content: dict[str, Any]) -> None:
+    """A Bosk diagram drawn with the wind board and players beside the park (the engine's
+    default) is written twice, side by side in the page: as it is, for a wide screen, and with
+    them under the park (``panel="below"``), a picture as wide as the park alone, for a narrow
+    one; both named as the same position. Every other picture is written once."""
+    _, sections = sections_html(content, CATALOGUES["en"])
+    pairs = PAIR.findall(sections)
+    with_panel = sum(
+        len(d.get("steps", [None])) for d in diagrams(content)
+        if content["game"] == "bosk" and d.get("draw", {}).get("panel", True) is True
+    )
+    assert len(pairs) == with_panel == sections.count("rules-wide") == sections.count(
+        "rules-narrow")
+    if content["game"] == "bosk":
+        assert pairs
+    for wide, narrow in pairs:
+        assert LABEL.findall(wide) == LABEL.findall(narrow) != []
+        wide_size, narrow_size = VIEW.search(wide), VIEW.search(narrow)
+        assert wide_size and narrow_size
+        wide_w, wide_h = (float(v) for v in wide_size.groups())
+        narrow_w, narrow_h = (float(v) for v in narrow_size.groups())
+        assert wide_w - narrow_w == 200 and narrow_h > wide_h
+
+
 def test_the_words_drawn_in_a_picture_keep_their_values(content: dict[str, Any]) -> None:
     """Every word the page says again in the reader's language (``data-i18n``) carries the
     values its message's placeholders need ("Player {n}" needs n), in the pictures too."""

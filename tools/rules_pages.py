@@ -47,6 +47,7 @@ BUTTON_TAG = re.compile(r'<[^>]* role="button"[^>]*>')
 # A tag of the engine's SVG (attribute values are quoted and escaped, so hold no ">").
 TAG = re.compile(r'<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>')
 CLASS = re.compile(r'class="([^"]*)"')
+SVG_ROOT = re.compile(r"<svg\b[^>]*>")
 # A part of a picture shorter than this stays in it, even when other pictures draw it too.
 SHARED_MIN_CHARS = 400
 STYLE_SHEETS = (ROOT / "web" / "css" / "site.css", ROOT / "web" / "css" / "rules.css")
@@ -161,6 +162,35 @@ def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
     return ACTIVE_ATTRIBUTE.sub("", named).replace("<svg ", '<svg role="img" ', 1)
 
 
+def narrow_draw(game: Game, draw: dict[str, Any]) -> dict[str, Any] | None:
+    """The options that draw a picture for a narrow screen, when it needs other ones: Bosk's
+    wind board and players, beside the park unless left out, go under it there (beside it, a
+    phone's width squeezes their words too small to read)."""
+    if game.name == "bosk" and draw.get("panel", True) is True:
+        return {**draw, "panel": "below"}
+    return None
+
+
+def fitted(game: Game, draw: dict[str, Any]) -> str:
+    """The picture for looking at, or, when a narrow screen needs its own (``narrow_draw``),
+    both: the style sheet shows the one that fits (rules.css, .rules-wide / .rules-narrow) and
+    hides the other from everyone, screen readers too. What both draw alike, such as the park,
+    is written once in the page (see ``share_parts``)."""
+    narrow = narrow_draw(game, draw)
+    if narrow is None:
+        return picture(game, draw)
+    return mark_root(picture(game, draw), "rules-wide") + mark_root(
+        picture(game, narrow), "rules-narrow"
+    )
+
+
+def mark_root(svg: str, name: str) -> str:
+    """The picture with ``name`` added to its root's classes."""
+    root = SVG_ROOT.match(svg)
+    assert root and ' class="' in root.group(0), "the engine's picture has a class"
+    return root.group(0).replace(' class="', f' class="{name} ', 1) + svg[root.end():]
+
+
 def both(text: Text, tag: str = "span", attrs: str = "") -> str:
     """A text in both languages: one element per language, the reader's shown by the CSS."""
     return "".join(
@@ -205,7 +235,7 @@ def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
         game = load_game(diagram["record"])
         return (
             f'<figure class="rules-diagram" id="{did}">'
-            f'<div class="board-frame">{picture(game, draw)}</div>'
+            f'<div class="board-frame">{fitted(game, draw)}</div>'
             f"<figcaption>{both(diagram['caption'])}</figcaption></figure>"
         )
     frames, captions = [], []
@@ -213,7 +243,7 @@ def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
     for n, step in enumerate(steps):
         game = at_ply(diagram["record"], step["ply"])
         hidden = "" if n == 0 else " hidden"
-        drawn = picture(game, {**draw, **step.get("draw", {})})
+        drawn = fitted(game, {**draw, **step.get("draw", {})})
         if n:  # a later step's picture is put in the page when it is first shown
             drawn = f"<template>{drawn}</template>"
         frames.append(f'<div class="rules-frame" data-step="{n}"{hidden}>{drawn}</div>')
@@ -278,7 +308,7 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         f'<div class="rules-prompt">{both(exercise["prompt"], "p")}</div>'
         f"{standings}"
         f'<div class="board-frame rules-board" tabindex="-1">'
-        f"{picture(game, exercise.get('draw', {}))}</div>"
+        f"{fitted(game, exercise.get('draw', {}))}</div>"
         '<div class="choices" hidden></div>'
         '<p class="rules-verdict" role="status" aria-live="polite"></p>'
         f'<div class="rules-solved" hidden>{both(exercise["solved"], "p")}</div>'

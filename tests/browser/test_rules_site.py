@@ -395,22 +395,60 @@ def test_every_rules_link_leads_to_a_page(site_dir: Path) -> None:
     assert not (site_dir / "rules").exists(), "the content files are not part of the site"
 
 
-def test_on_a_phone_a_pictures_wind_board_can_be_read(browser: Any, site_url: str) -> None:
-    """At 390 px a Bosk picture with its wind board and players beside the park keeps them wide
-    enough to read (they scroll sideways in the picture's frame), and the page itself does not
-    grow wider than the screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def panel_diagrams() -> list[tuple[str, int]]:
+    """The Bosk diagrams drawn with the wind board and the players (the engine's default), and
+    their number of steps."""
+    return [
+        (d["id"], len(d.get("steps", [None])))
+        for section in content("bosk")["sections"] for d in section.get("diagrams", [])
+        if d.get("draw", {}).get("panel", True) is True
+    ]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_pictures_wind_board_can_be_read_without_scrolling_sideways(
+    browser: Any, site_url: str, width: int
+) -> None:
+    """Every Bosk picture with its wind board and players, at each step: on a wide screen they
+    are beside the park; on a phone (390 px) under it, so that the picture is no wider than the
+    screen, nothing scrolls sideways (neither the page nor the picture's frame) and their words
+    can be read. The picture drawn for the other screen is not displayed, so screen readers skip
+    it, and the one shown has the position's name."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
     watch = watch_context(context, site_url)
     page = context.new_page()
     page.goto(site_url + page_name("bosk"))
-    page.wait_for_selector(".rules-diagram .wind-board")
-    boards = page.locator(".rules-diagram .wind-board")
-    assert boards.count() >= 1
-    for k in range(boards.count()):
-        box = boards.nth(k).bounding_box()
-        assert box is not None and box["width"] >= 150, box
-        words = boards.nth(k).locator(".tree-value").first.bounding_box()
-        assert words is not None and words["height"] >= 9, words
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.wait_for_selector("body[data-ready='1']")
+    diagrams = panel_diagrams()
+    assert len(diagrams) >= 3
+    for did, steps in diagrams:
+        figure = page.locator(f"#{did}")
+        for step in range(steps):
+            if step:
+                figure.locator("[data-go=forward]").click()
+            where = f"{did} step {step + 1}"
+            frame = figure.locator(".board-frame")
+            shown = frame.locator("svg[role=img]:visible")
+            assert shown.count() == 1, where
+            other = shown.evaluate(
+                "svg => [...svg.parentElement.children].filter(c => c !== svg)"
+                ".map(c => [c.getAttribute('aria-label'), getComputedStyle(c).display])"
+            )
+            assert other == [[shown.get_attribute("aria-label"), "none"]], where
+            assert str(shown.get_attribute("aria-label")).startswith("Bosk, "), where
+            picture, park = shown.bounding_box(), shown.locator(".park-edge").bounding_box()
+            board = shown.locator(".wind-board").bounding_box()
+            assert picture and park and board, where
+            assert picture["x"] >= 0 and picture["x"] + picture["width"] <= width, where
+            assert frame.evaluate("f => f.scrollWidth <= f.clientWidth"), where
+            if width < 600:
+                assert board["y"] >= park["y"] + park["height"], where
+                for words in (".tree-value", ".name"):
+                    box = shown.locator(words).first.bounding_box()
+                    assert box is not None and box["height"] >= 9, (where, words, box)
+            else:
+                assert board["x"] >= park["x"] + park["width"], where
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     watch.assert_clean()
     context.close()
+
