@@ -284,6 +284,9 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         "draw": exercise.get("draw", {}),
         "open": bool(exercise.get("open")),
     }
+    narrow = narrow_draw(game, data["draw"])
+    if narrow is not None:  # the options the engine draws it with on a narrow screen
+        data["narrow"] = narrow
     eid = exercise["id"]
     standings = STANDINGS[exercise["standings"]](game, catalogue) if "standings" in exercise else ""
     hint = ""

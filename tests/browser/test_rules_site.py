@@ -19,7 +19,7 @@ from conftest import ENGINE_TIMEOUT_MS, ROOT, Watch, watch_context
 from serve import start
 
 sys.path.insert(0, str(ROOT / "tools"))
-from rules_pages import RULES, load_content, page_name  # noqa: E402
+from rules_pages import RULES, exercise_html, load_content, page_name  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -452,3 +452,55 @@ def test_a_pictures_wind_board_can_be_read_without_scrolling_sideways(
     watch.assert_clean()
     context.close()
 
+
+def panel_below(picture: Any) -> bool:
+    """Whether a Bosk picture's wind board is under its park (else it is beside it)."""
+    park, board = picture.locator(".park-edge").bounding_box(), picture.locator(
+        ".wind-board").bounding_box()
+    assert park and board
+    return bool(board["y"] >= park["y"] + park["height"])
+
+
+def test_an_exercise_with_the_wind_board_fits_a_phone(browser: Any, site_url: str) -> None:
+    """An exercise drawn with Bosk's wind board and players (the summer one, made so in the
+    page as the build would write it): on a phone they are under the park, before the exercise
+    starts and once the engine draws it; when the screen turns wide the position is drawn again
+    with them beside it, and a try still plays."""
+    summer = exercise_of("bosk", "summer-try")
+    within = next(s["id"] for s in content("bosk")["sections"]
+                  if s.get("exercise", {}).get("id") == "summer-try")
+    drawn = {**summer["draw"], "panel": True}
+    section = exercise_html({**summer, "draw": drawn}, CATALOGUE, within)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+
+    def with_panel(route: Any) -> None:
+        served = route.fetch().text()
+        old = re.search(r'<section class="panel rules-exercise" id="summer-try".*?</section>',
+                        served, re.S)
+        assert old
+        route.fulfill(body=served.replace(old.group(0), section),
+                      headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route(f"**/{page_name('bosk')}*", with_panel)
+    page.goto(site_url + page_name("bosk"))
+    page.wait_for_selector("body[data-ready='1']")
+    board = page.locator("#summer-try .rules-board")
+    assert board.locator("svg[role=img]:visible").count() == 1
+    assert panel_below(board.locator("svg[role=img]:visible"))
+    start_exercise(page, "summer-try")
+    assert board.locator("svg").count() == 1 and panel_below(board.locator("svg"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function(
+        "() => { const svg = document.querySelector('#summer-try .rules-board svg');"
+        " const park = svg.querySelector('.park-edge').getBoundingClientRect();"
+        " return svg.querySelector('.wind-board').getBoundingClientRect().x >= park.right; }"
+    )
+    tree, _, _ = summer["answer"].partition("@")
+    page.locator(f'#summer-try .choices button[data-select="{tree}"]').click()
+    board.locator(f'[data-action="{summer["answer"]}"]').click()
+    page.wait_for_selector("#summer-try[data-state=solved]")
+    watch.assert_clean()
+    context.close()

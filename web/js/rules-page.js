@@ -16,6 +16,8 @@ const game = document.body.dataset.game;
 const PROGRESS_KEY = `tabula.rules.${game}`;
 const SEATS_KEY = `tabula.seats.${game}`;
 const FIRST_GAME_SEATS = ["person", "beginner"]; // the level for a first game
+// A screen on which a picture drawn for a narrow one shows (rules.css: .rules-narrow).
+const NARROW = window.matchMedia("(max-width: 40rem)");
 const rerender = []; // what to say again when the language changes
 
 function loadSolved() {
@@ -148,8 +150,12 @@ function setupExercise(section) {
   const answerWhy = section.querySelector(".rules-reason");
   const hint = section.querySelector(".rules-hint");
   const button = (act) => section.querySelector(`[data-act="${act}"]`);
-  const { coords, highlight, ...draw } = data.draw;
-  const settings = { coords: Boolean(coords), highlight: highlight !== false, draw };
+  /** The engine's picture options: on a narrow screen, the build's `narrow` ones when it gave
+   * any (Bosk's wind board and players under the park rather than beside it). */
+  const settings = () => {
+    const { coords, highlight, ...draw } = data.narrow && NARROW.matches ? data.narrow : data.draw;
+    return { coords: Boolean(coords), highlight: highlight !== false, draw };
+  };
   let judge = null;
   let live = false; // the board shows the exercise's position, ready for a try
   let said = null; // the verdict's words: [key, values], or a reason inside "wrong"
@@ -195,7 +201,7 @@ function setupExercise(section) {
 
   /** The exercise's position on the board, with `select` chosen (a piece, a tree's value). */
   const showPosition = async (select = null) => {
-    const position = await board.ask(positions, data.record, { ...settings, select });
+    const position = await board.ask(positions, data.record, { ...settings(), select });
     if (!position) return;
     board.selected = select;
     board.view = position;
@@ -209,7 +215,7 @@ function setupExercise(section) {
    * the rules let it be played. */
   const attempt = async (action, showing = false) => {
     if (!live) return;
-    const answer = await judge(board.id, data.record, action, data.goal, settings);
+    const answer = await judge(board.id, data.record, action, data.goal, settings());
     if (answer.svg) {
       const focused = frame.contains(document.activeElement) || choices.contains(document.activeElement);
       live = false;
@@ -268,6 +274,11 @@ function setupExercise(section) {
     if (!live) await showPosition();
     await attempt(data.answer, true);
   }));
+  if (data.narrow) { // the screen turned narrow or wide: the position drawn for it
+    NARROW.addEventListener("change", () => {
+      if (live) board.enqueue(() => showPosition(board.selected));
+    });
+  }
   board.wire(section);
   if (solved.has(data.id)) say({ key: "rules.exercise.before", state: "before" });
 }
