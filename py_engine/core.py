@@ -255,6 +255,12 @@ class Game(ABC):
             return [1.0 / self.players] * self.players
         return [1.0 if seat == winner else 0.0 for seat in range(self.players)]
 
+    def starts_turn(self, action: str) -> bool:
+        """Whether ``action`` begins a turn of its own rather than going on with the turn its
+        seat is playing, so that a move list tells two turns of one seat apart. Every action
+        is a turn unless a game's turns hold several (Bosk's autumn: tree, tile, leaves)."""
+        return True
+
     def buttons(self, select: str | None = None) -> list[dict[str, str]]:
         """Choices the front end shows beside the board rather than on it.
 

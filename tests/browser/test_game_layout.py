@@ -191,3 +191,37 @@ def test_the_computer_starting_reads_in_the_first_column(context: Any, site_url:
     page.wait_for_selector("#moves li.move-turn")
     assert_first_player_first(page, 0)
     page.close()
+
+
+def one_seat_plants_last_and_opens_autumn(players: int) -> Any:
+    """A Bosk game played at random into autumn's first turn, in which the seat that planted
+    last also sets the wind and plays first: three turns of one seat in a row."""
+    for seed in range(200):
+        game = new_game("bosk", players=players)
+        rng = random.Random(seed)
+        planter = None
+        while not game.legal_actions()[0].startswith("wind"):
+            planter = game.to_move
+            game.play(rng.choice(game.legal_actions()))
+        if game.to_move != planter:
+            continue
+        game.play(rng.choice(game.legal_actions()))  # the wind, then tree, tile and a leaf
+        while not game.history[-1].startswith(("leaf", "squirrel")):
+            game.play(rng.choice(game.legal_actions()))
+        return game
+    raise AssertionError("no such game in 200 seeds")
+
+
+def test_turns_of_one_seat_in_a_row_are_entries_apart(context: Any, site_url: str) -> None:
+    """Bosk: the last plant, the wind and the first autumn turn, all by one seat, are three
+    entries, each with the seat's name, not one run of actions."""
+    game = one_seat_plants_last_and_opens_autumn(4)
+    page = open_page(context, site_url + "bosk.html#" + fragment(game))
+    length = len(game.history)
+    page.wait_for_function(f"document.getElementById('moves').dataset.length === '{length}'")
+    entries = page.evaluate("""() => [...document.querySelectorAll('#moves li.move-turn')].map(
+        (li) => [...li.querySelectorAll('button.move')].map((b) => b.textContent))""")
+    assert entries[-3:] == [game.history[31:32], game.history[32:33], game.history[33:]]
+    assert game.history[31].startswith("plant") and game.history[32].startswith("wind")
+    assert sum(len(entry) for entry in entries) == length
+    page.close()

@@ -65,3 +65,14 @@ def test_analyse_goes_on_with_the_same_position_and_judges_the_end() -> None:
     assert answer(worker.analyse_stop("a")) == {"stopped": False}
     answer(worker.analyse("a", record, 0, 0.01))
     assert answer(worker.analyse_stop("a")) == {"stopped": True}
+
+
+def test_turns_say_which_actions_begin_a_turn() -> None:
+    """Bosk's autumn turn is a tree, a tile and its leaves: only the tree begins it; each
+    plant and the wind are turns of their own. Splinter's every move is a turn."""
+    game = played("bosk", 60, 3, players=2)
+    said = answer(worker.turns("s", game.record()))
+    assert len(said["starts"]) == len(game.history) == 60
+    for action, begins in zip(game.history, said["starts"], strict=True):
+        assert begins == (action.split()[0] in ("plant", "wind", "tree")), action
+    assert answer(worker.turns("p", played("splinter", 6, 2).record()))["starts"] == [True] * 6

@@ -286,12 +286,13 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
     return _answer(verdict)
 
 
-_movers: dict[str, tuple[Game, list[int]]] = {}
+_movers: dict[str, tuple[Game, list[int], list[bool]]] = {}
 
 
 def turns(board: str, record: str) -> str:
-    """The seat that played each action of the record (``movers``), so a move list can group a
-    turn of several actions. The board keeps its own game for this, brought to the record as
+    """The seat that played each action of the record (``movers``), and whether it began a
+    turn (``starts``), so a move list can group a turn of several actions and tell two turns
+    of one seat apart. The board keeps its own game for this, brought to the record as
     ``view`` brings its game, so a move adds one engine step."""
     try:
         name, option_texts, _, numbered = parse_record(record)
@@ -300,20 +301,21 @@ def turns(board: str, record: str) -> str:
         if kept is None or kept[0].name != name or (
             kept[0].option_record() != _options(name, option_texts)
         ):
-            kept = (new_game(name, **option_texts), [])
+            kept = (new_game(name, **option_texts), [], [])
             _movers[board] = kept
-        game, movers = kept
+        game, movers, starts = kept
         common = _common(game.history, actions)
         while len(game.history) > common:
             game.undo()
-        del movers[common:]
+        del movers[common:], starts[common:]
         for line, action in numbered[common:]:
             seat = game.to_move
             play_line(game, line, action)
             movers.append(-1 if seat is None else seat)
+            starts.append(game.starts_turn(action))
     except (ValueError, TypeError) as exc:
         return _answer(_refused(exc, record))
-    return _answer({"movers": movers})
+    return _answer({"movers": movers, "starts": starts})
 
 
 _analyses: dict[str, tuple[str, Thinker]] = {}

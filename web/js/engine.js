@@ -318,8 +318,9 @@ export class Engine {
     return this.call("think_stop", [board]);
   }
 
-  /** The seat that played each action of `record` (a move list groups turns by it).
-   * @type {(board: string, record: string) => Promise<{movers: number[]}>} */
+  /** The seat that played each action of `record`, and whether it began a turn (a move list
+   * groups turns by them).
+   * @type {(board: string, record: string) => Promise<{movers: number[], starts: boolean[]}>} */
   turns(board, record) {
     return this.call("turns", [board, record]);
   }

@@ -43,6 +43,8 @@ let panel = null;
 let state = { options: {}, actions: [], redo: [], looking: false };
 /** @type {number[] | null} the seat of each action of the game's line (from the engine) */
 let movers = null;
+/** @type {boolean[] | null} whether each action of the line began a turn */
+let starts = null;
 let previewing = null;
 /** whether a mouse button or a finger is down on the page */
 let pressing = false;
@@ -251,7 +253,7 @@ async function go(next, { said = "", select = null } = {}) {
   board.selected = select;
   const looking = Boolean(next.looking) && next.redo.length > 0;
   state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
-  movers = await turnsOf(state);
+  ({ movers, starts } = await turnsOf(state));
   board.view = answer;
   showError("");
   clearNotice(notices, "link");
@@ -260,13 +262,15 @@ async function go(next, { said = "", select = null } = {}) {
   announce([said, board.resultText()].filter(Boolean).join(" "));
 }
 
-/** The seat of each action of the game's line, or null when the engine cannot say. */
+/** The seat of each action of the game's line and whether it began a turn, or nulls when the
+ * engine cannot say. */
 async function turnsOf(shown) {
   try {
     const line = recordText(game, shown.options, lineOf(shown));
-    return (await (await engineReady).turns(BOARD, line)).movers;
+    const answer = await (await engineReady).turns(BOARD, line);
+    return { movers: answer.movers, starts: answer.starts ?? null };
   } catch {
-    return null;
+    return { movers: null, starts: null };
   }
 }
 
@@ -339,7 +343,7 @@ function renderScore(score, list) {
 function renderMoves() {
   tapConfirm?.clear();
   const line = lineOf(state);
-  moveList.render({ actions: line, shown: state.actions.length, movers, players: board.view.players });
+  moveList.render({ actions: line, shown: state.actions.length, movers, starts, players: board.view.players });
   showLookingNotice($("looking"), { shown: state.actions.length, length: line.length, looking: state.looking }, t);
   body.dataset.looking = String(state.looking);
 }

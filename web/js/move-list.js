@@ -53,11 +53,13 @@ export class MoveList {
 
   /** Draw the line `actions` (the whole game, the continuation included) with the position
    * after `shown` of them marked. `movers` (the seat of each action, from the engine) groups
-   * turns; without it each action is an entry of its own. Two seats taking turns read in two
+   * turns, and `starts` (whether each action began a turn) tells two turns of one seat apart;
+   * without `movers` each action is an entry of its own. Two seats taking turns read in two
    * columns, the first to act on the left (the start has a row of its own); any other game
    * reads in one column, each turn with its seat's name.
-   * @param {{actions: string[], shown: number, movers?: number[] | null, players?: number}} line */
-  render({ actions, shown, movers = null, players = 2 }) {
+   * @param {{actions: string[], shown: number, movers?: number[] | null,
+   *   starts?: boolean[] | null, players?: number}} line */
+  render({ actions, shown, movers = null, starts = null, players = 2 }) {
     const hadFocus = this.list.contains(document.activeElement);
     if (this.wanted === shown) this.wanted = null;
     this.shown = shown;
@@ -77,7 +79,8 @@ export class MoveList {
     let number = 0;
     actions.forEach((action, index) => {
       const seat = seats ? seats[index] : null;
-      if (!turn || seat === null || seat !== Number(turn.dataset.seat)) {
+      const begins = seats !== null && starts?.length === actions.length && starts[index];
+      if (!turn || seat === null || seat !== Number(turn.dataset.seat) || begins) {
         number += 1;
         turn = document.createElement("li");
         turn.className = "move-turn";

@@ -470,6 +470,11 @@ class Bosk(Game):
     def move_of(self, action: str) -> int:
         return parse_action(self, action)
 
+    def starts_turn(self, action: str) -> bool:
+        """An autumn turn is a tree, a tile and its leaves (or squirrel): only the tree begins
+        it; each plant and the wind is a turn of its own."""
+        return action.split(" ", 1)[0] not in ("tile", "leaf", "squirrel")
+
     def buttons(self, select: str | None = None) -> list[dict[str, str]]:
         """Tree values in hand (spring), the four winds, or the leaf tiles in hand."""
         step, seat = self.step, self.seat
