@@ -485,3 +485,25 @@ def test_bosk_autumn_exercises_show_the_park_as_it_stands() -> None:
         assert table_rows(table) == [["Region", "Player 1", "Player 2"], *regions, *totals]
     squirrel = page[page.index('id="squirrel-try"'):]
     assert ["G", "5 → 8", "0 → 0"] in table_rows(squirrel[:squirrel.index("</table>")])
+
+
+def test_a_wrong_leaf_is_told_which_region_it_missed() -> None:
+    """A Bosk exercise about one region says, after a wrong leaf, how many spaces the player
+    holds in that region by its letter: a leaf laid elsewhere (the lake) must not read as if
+    it were in the region."""
+    catalogue = json.loads((ROOT / "web/i18n/en.json").read_text("utf-8"))
+    korean = json.loads((ROOT / "web/i18n/ko.json").read_text("utf-8"))
+    rules = json.loads((ROOT / "web/rules/bosk.json").read_text("utf-8"))
+    checked = 0
+    for section in rules["sections"]:
+        exercise = section.get("exercise") or {}
+        goal = exercise.get("goal") or {}
+        path = str(goal.get("path", ""))
+        if not (path.startswith("regions.") and path.endswith(".spaces")):
+            continue
+        index = int(path.split(".")[1])
+        letter = load_game(exercise["record"]).score()["regions"][index]["region"]
+        assert f"region {letter};" in catalogue[goal["why"]], exercise["id"]
+        assert f"지역 {letter}의" in korean[goal["why"]], exercise["id"]
+        checked += 1
+    assert checked == 2
