@@ -453,6 +453,37 @@ def test_a_pictures_wind_board_can_be_read_without_scrolling_sideways(
     context.close()
 
 
+def test_a_four_player_pictures_panel_is_drawn_large_enough_to_read(
+    browser: Any, site_url: str
+) -> None:
+    """At 1280x900 the picture of the park for four players, whose wind board and players make
+    it two thirds wider than the park, takes the text column's width: the panel's smallest words
+    are about 10 px high on the screen (in a 30rem frame they were about 7 px). A picture without
+    the panel is no larger than before."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(site_url + page_name("bosk"))
+    page.wait_for_selector("body[data-ready='1']")
+    shown = page.locator("#players-four .board-frame svg[role=img]:visible")
+    heights = shown.evaluate(
+        "svg => [...svg.querySelectorAll('.wind-board text, .players text')].map(t =>"
+        " parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"
+    )
+    assert len(heights) > 8 and min(heights) >= 10, heights
+    column = page.locator("main.rules").evaluate(
+        "r => r.clientWidth - parseFloat(getComputedStyle(r).paddingLeft)"
+        " - parseFloat(getComputedStyle(r).paddingRight)"
+    )
+    box = shown.bounding_box()
+    assert box and box["width"] <= column + 0.5
+    plain = page.locator("#spring-steps .board-frame svg[role=img]:visible").bounding_box()
+    assert plain and plain["width"] <= 30 * 16 + 0.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    watch.assert_clean()
+    context.close()
+
+
 def panel_below(picture: Any) -> bool:
     """Whether a Bosk picture's wind board is under its park (else it is beside it)."""
     park, board = picture.locator(".park-edge").bounding_box(), picture.locator(
