@@ -283,3 +283,58 @@ def test_on_a_phone_the_players_leaves_are_shown_and_the_winter_table_fits(
             assert overflow <= 0.5, (lang, width, overflow)
     watch.assert_clean()
     context.close()
+
+
+# Each score table's reach past its panel's inside, or past its scrolling box, in pixels, with
+# the folded ones opened first (in the same task, so that no redraw of the panel folds them).
+TABLES_OVERFLOW = f"""() => {{
+  document.querySelectorAll('.panel.score details').forEach((box) => {{ box.open = true; }});
+  const overflow = {TABLE_OVERFLOW};
+  return [...document.querySelectorAll('.panel.score table')].map((table) =>
+    [table.className, overflow('.' + table.className.split(' ').join('.'))]);
+}}"""
+
+
+def test_four_seats_two_digit_sums_fit_the_side_panel(browser: Any, site_url: str) -> None:
+    """Round 8 of a 4-player game whose summer points all have two digits, as do two seats'
+    sums in some lines ("11 → 2", beside "column h"): each table of the panel (the standings,
+    winter as the park stands, the wind board, summer line by line) shows whole in the side
+    column (1280x900) and on a phone, in English and Korean. A column's name is shown short
+    ("col. h") and said whole, in the reader's language."""
+    rng = random.Random(20)
+    game = new_game("bosk", players=4)
+    while game.result() is None:
+        game.play(rng.choice(game.legal_actions()))
+    played = game.history[:-2]
+    position = new_game("bosk", players=4)
+    for action in played:
+        position.play(action)
+    score = position.score()
+    assert score["season"] == "autumn"
+    assert all(total >= 10 for total in score["summer_totals"])
+    assert sum(any(line["sums"][seat] >= 10 for line in score["summer"]) for seat in range(4)) == 2
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    moves = ",".join(quote(action, safe="") for action in played)
+    page.goto(f"{site_url}bosk.html#players=4&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(played)}'")
+    column_h = [line["line"] for line in score["summer"]].index("column h")
+    for lang in ("en", "ko"):
+        page.select_option("#language", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for width, height in ((1280, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            tables = page.evaluate(TABLES_OVERFLOW)
+            assert len(tables) == 4, tables
+            for name, overflow in tables:
+                assert overflow <= 0.5, (lang, width, name, overflow)
+        line = page.locator(".bosk-summer tbody tr").nth(column_h).locator("td").first
+        if lang == "en":
+            assert line.locator("[aria-hidden=true]").text_content() == "col. h"
+            assert line.locator(".visually-hidden").text_content() == "column h"
+        else:
+            assert line.text_content() == "h열"
+    watch.assert_clean()
+    context.close()

@@ -175,10 +175,23 @@ function windBoard(score, t) {
   return node;
 }
 
+/** A summer line's name in the reader's language (the engine names it "row 3" or "column c"):
+ * a column's is shown short where the language has a shorter form, so that four seats' sums fit
+ * the side panel, and said whole. */
+function lineName(label, t) {
+  const [kind, at] = label.split(" ");
+  const whole = t(`bosk.summer.${kind}`, { at });
+  const short = kind === "column" ? t("bosk.summer.column-short", { at }) : whole;
+  if (short === whole) return whole;
+  const shown = el("span", short);
+  shown.setAttribute("aria-hidden", "true");
+  return [shown, el("span", whole, "visually-hidden")];
+}
+
 function summer(score, t) {
   const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => seatHeading(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
   const rows = score.summer.map((line) => [
-    line.line,
+    lineName(line.line, t),
     ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
     marks(score, line.first), marks(score, line.second),
   ]);
