@@ -1,7 +1,8 @@
 """The game page keeps still and reads as a player expects: Undo takes a move back without a
 'looking back' notice, and neither that notice nor the computer's thinking line moves the
 board; the preview line never moves a button between press and release; the Hint box is in
-view at 1280x900; and the move list puts the first player to act in its first column."""
+view at 1280x900; the move list puts the first player to act in its first column; and a hint
+asked while looking back says so under the Hint button, not under the looking-back notice."""
 
 from __future__ import annotations
 
@@ -224,4 +225,40 @@ def test_turns_of_one_seat_in_a_row_are_entries_apart(context: Any, site_url: st
     assert entries[-3:] == [game.history[31:32], game.history[32:33], game.history[33:]]
     assert game.history[31].startswith("plant") and game.history[32].startswith("wind")
     assert sum(len(entry) for entry in entries) == length
+
+
+# Whether the element's own middle shows it (or its text): nothing drawn over it there.
+SHOWN_AT_MIDDLE = """(selector) => {
+  const element = document.querySelector(selector);
+  const box = element.getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return element.contains(top);
+}"""
+
+
+def test_a_hint_asked_while_looking_back_can_be_read(context: Any, site_url: str) -> None:
+    """Looking back at an earlier position, a hint asked for says it is being looked for under
+    the Hint button, where the looking-back notice, which keeps its row over the board, does
+    not cover it; back in the game, the thinking line is over the board again."""
+    page = open_page(context, site_url + "bounders.html#size=7&rules=basic&komi=off&moves=g7,a1,m7",
+                     SLOW)
+    wait_ply(page, 3)
+    page.click('#moves button[data-ply="1"]')
+    wait_ply(page, 1)
+    still = board_box(page)
+    page.click("#hint")
+    page.wait_for_selector("#thinking:not([hidden])")
+    assert page.is_visible("#looking") and "1 of 3" in str(page.text_content("#looking"))
+    assert page.text_content("#thinking") == "Looking for a hint…"
+    assert page.evaluate(SHOWN_AT_MIDDLE, "#thinking")
+    assert page.evaluate(SHOWN_AT_MIDDLE, "#looking")
+    hint, line = page.locator("#hint").bounding_box(), page.locator("#thinking").bounding_box()
+    assert hint and line and line["y"] >= hint["y"] + hint["height"]
+    assert board_box(page) == still
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    page.click("#looking button")
+    wait_ply(page, 3)
+    assert page.locator(".board-head #thinking + #looking").count() == 1
+    assert board_box(page) == still
+    page.evaluate("localStorage.removeItem('tabula.computer.test')")
     page.close()

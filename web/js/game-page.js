@@ -345,7 +345,20 @@ function renderMoves() {
   const line = lineOf(state);
   moveList.render({ actions: line, shown: state.actions.length, movers, starts, players: board.view.players });
   showLookingNotice($("looking"), { shown: state.actions.length, length: line.length, looking: state.looking }, t);
+  placeThinking(!$("looking").hidden);
   body.dataset.looking = String(state.looking);
+}
+
+/** While an earlier position is looked at, its notice fills the row over the board and would
+ * cover the thinking line there. The computer plays no move from such a position, so the only
+ * thinking then is a hint's: its line goes under the Hint button, where the hint was asked. */
+function placeThinking(looking) {
+  const line = $("thinking");
+  if (looking && line.parentElement !== $("game-controls")) {
+    $("game-controls").querySelector(".buttons").after(line);
+  } else if (!looking && line.nextElementSibling !== $("looking")) {
+    $("looking").before(line);
+  }
 }
 
 /** Show the position after `ply` actions of the game's line; the rest stays as its
