@@ -338,3 +338,33 @@ def test_four_seats_two_digit_sums_fit_the_side_panel(browser: Any, site_url: st
             assert line.text_content() == "h열"
     watch.assert_clean()
     context.close()
+
+
+def test_a_table_the_reader_opened_stays_open_after_a_move(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """The panel is drawn again after every move: the winter table the reader opened stays
+    open, and one the reader closed stays closed."""
+    context, watch = site_context
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    game = load_game(exercise["record"])
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    length = len(game.history)
+    page.wait_for_function(f"document.body.dataset.ply === '{length}'")
+    fold = '#details details[data-fold="winter-now"]'
+    assert page.locator(fold).evaluate("(box) => box.open") is False
+    page.click(f"{fold} summary")
+    page.click('#board [data-action="leaf f8"]')
+    page.wait_for_function(f"document.body.dataset.ply === '{length + 1}'")
+    assert page.locator(fold).evaluate("(box) => box.open") is True
+    page.click(f"{fold} summary")
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.ply === '{length}'")
+    assert page.locator(fold).evaluate("(box) => box.open") is False
+    page.close()
+    watch.assert_clean()

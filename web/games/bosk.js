@@ -224,10 +224,23 @@ function standing(score, t) {
   return table(t("bosk.now.caption"), heads, rows, "bosk-standing");
 }
 
-/** A season's table, open while it is the news (summer until the wind is chosen). */
-function folded(title, content, open) {
+/** Whether the reader opened (true) or closed (false) each folded table: the panel is drawn
+ * again after every move and choice, and a table the reader opened stays open. */
+const opened = new Map();
+
+/** A season's table, open while it is the news (summer until the wind is chosen) unless the
+ * reader has opened or closed it; `key` names it across redraws. */
+function folded(key, title, content, open) {
   const box = el("details", undefined, "bosk-season-table");
-  box.open = open;
+  box.dataset.fold = key;
+  box.open = opened.get(key) ?? open;
+  // the toggle event also follows the line above: only a change from what is drawn is the reader's
+  let drawn = box.open;
+  box.addEventListener("toggle", () => {
+    if (box.open === drawn) return;
+    drawn = box.open;
+    opened.set(key, box.open);
+  });
   content.querySelector("caption").className = "visually-hidden";
   box.append(el("summary", title), content);
   return box;
@@ -238,12 +251,12 @@ function details(view, t) {
   const wrap = el("div", undefined, "bosk-panel");
   wrap.append(headline(score, t));
   if (score.season === "autumn") {
-    wrap.append(standing(score, t), folded(t("bosk.now.regions"), winter(score, t, true), false));
+    wrap.append(standing(score, t), folded("winter-now", t("bosk.now.regions"), winter(score, t, true), false));
   }
   wrap.append(players(score, t));
   if (score.season !== "over") wrap.append(windBoard(score, t));
   if (score.summer.length && score.season !== "over") {
-    wrap.append(folded(t("bosk.summer.caption"), summer(score, t), score.step === "wind"));
+    wrap.append(folded("summer", t("bosk.summer.caption"), summer(score, t), score.step === "wind"));
   }
   return wrap;
 }
@@ -253,7 +266,7 @@ function details(view, t) {
 function resultDetails(view, t) {
   const { score, result } = view;
   const wrap = el("div", undefined, "bosk-final");
-  wrap.append(winter(score, t), folded(t("bosk.summer.caption"), summer(score, t), false));
+  wrap.append(winter(score, t), folded("summer-final", t("bosk.summer.caption"), summer(score, t), false));
   const ranking = el("ol", undefined, "bosk-ranking");
   for (const seat of result.ranking) {
     const li = el("li", t("bosk.ranked", {
