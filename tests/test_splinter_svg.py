@@ -205,6 +205,39 @@ def test_the_frame_stays_within_the_board() -> None:
     assert numbers[0] == "1" and len(numbers) == 10
 
 
+def test_the_frame_only_grows_in_a_game_and_a_preview_keeps_it() -> None:
+    """The squares keep their size from move to move: the window of a position holds the
+    windows of every position before it, and the preview of any move is drawn in the window of
+    the position it is previewed from (a game that wanders, where one position's own window
+    would be smaller than the last one's)."""
+    game = Splinter(size="15x18", edge="off")
+    actions = ["h10-h11", "h9-h8", "h11-h12", "h8-h7", "h12-h13", "h7-h6", "h13-h12",
+               "h6-h7", "h12-h11", "h7-h8"]
+    boxes = [view_box(parse(game.svg()))]
+    for action in actions:
+        for move in game.legal_actions():
+            assert view_box(parse(game.svg(preview=move))) == boxes[-1], move
+        game.play(action)
+        boxes.append(view_box(parse(game.svg())))
+    heights = [box[3] for box in boxes]
+    assert heights == sorted(heights) and heights[0] < heights[-1], heights
+    assert view_box(parse(Splinter(size="15x18").svg())) != boxes[-1]
+
+
+def test_a_pawn_pushed_off_is_drawn_in_the_window_of_the_board() -> None:
+    """With the off rule a window that reaches an edge shows the paper beyond it, so the
+    preview of a push off the board keeps the board's window, and the whole board too."""
+    game = position("Bc3 Wd3 bb3 wb2 wb1", size="9x10", edge="off")
+    for frame in ("fit", "full"):
+        shown = view_box(parse(game.svg(frame=frame)))
+        previewed = parse(game.svg(frame=frame, preview="b3-b2"))
+        assert view_box(previewed) == shown, frame
+        assert len(with_class(previewed, "off")) == 1
+    assert view_box(parse(game.svg(frame="full")))[2:] == [11 * 10 + 4, 12 * 10 + 4]
+    walled = position("Ba1 Wb1 wc1 bb2", size="9x10")
+    assert view_box(parse(walled.svg(frame="full")))[2:] == [9 * 10 + 4, 10 * 10 + 4]
+
+
 def test_a_bad_frame_is_refused() -> None:
     with pytest.raises(NotationError, match="'fit' or 'full'"):
         splinter().svg(frame="zoom")

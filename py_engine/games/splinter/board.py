@@ -171,6 +171,7 @@ class Position(Protocol):
     """What the picture and the description read of a game of Splinter."""
 
     grid: Grid
+    wall: bool
     board: list[int]
     pieces: list[set[int]]
     pawns: list[int]

@@ -2,7 +2,8 @@
 
 Black pieces are dark with a light ring inside, White pieces light and plain, so the two read
 apart in grayscale and whatever colours a theme gives them. Kings are squares with a diamond.
-The picture frames the part of the board around the pieces (``frame="fit"``), or all of it.
+The picture frames the part of the board around the pieces, as far as they have gone in the
+game (``frame="fit"``), or all of it.
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ class Frame:
     def centre(self, column: int, row: int) -> tuple[float, float]:
         return (column - self.left + 0.5) * S, (self.top - row + 0.5) * S
 
-    def including(self, column: int, row: int) -> Frame:
-        """This window grown to show one more square (a pawn just off the board)."""
-        return Frame(min(self.left, column), max(self.right, column),
-                     min(self.bottom, row), max(self.top, row))
+    def joined(self, other: Frame) -> Frame:
+        """The smallest window showing both."""
+        return Frame(min(self.left, other.left), max(self.right, other.right),
+                     min(self.bottom, other.bottom), max(self.top, other.top))
 
 
 def fit(game: Position, squares: list[int], whole: bool) -> Frame:
@@ -74,6 +75,38 @@ def fit(game: Position, squares: list[int], whole: bool) -> Frame:
     return Frame(left, right, bottom, top)
 
 
+def game_frame(game: Position, whole: bool) -> Frame:
+    """The window for the position and every one before it in the game, so that it only grows
+    as the game goes on and the squares keep their size from move to move (the player's eye
+    stays on the pieces). A piece steps one square, within the margin, so the position after
+    any move fits the window too: a preview is drawn in the same one. With the off rule, a
+    window that reaches an edge of the board shows the row or column of paper beyond it, where
+    a pawn pushed off is drawn."""
+    view = fit(game, [], True) if whole else _joined_fits(game)
+    if game.wall:
+        return view
+    grid = game.grid
+    return Frame(view.left - (view.left == 0), view.right + (view.right == grid.columns - 1),
+                 view.bottom - (view.bottom == 0), view.top + (view.top == grid.rows - 1))
+
+
+def _joined_fits(game: Position) -> Frame:
+    """The smallest window holding the framed squares of every position of the game so far
+    (the moves are taken back and made again)."""
+    moves = [undo.move for undo in game.stack]
+    for _ in moves:
+        game.undo_move()
+    view = fit(game, _on_board(game), False)
+    for move in moves:
+        game.do(move)
+        view = view.joined(fit(game, _on_board(game), False))
+    return view
+
+
+def _on_board(game: Position) -> list[int]:
+    return sorted(game.pieces[1] | game.pieces[2])
+
+
 def draw(game: Position, highlight: bool, coords: bool, select: str | None,
          preview: str | None, hint: str | None, frame: str) -> str:
     """The picture (see ``Splinter.svg``): checks every argument before drawing anything."""
@@ -86,8 +119,9 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
         if selected is None or selected not in {m >> 3 for m in game.moves()}:
             raise IllegalAction(f"select: {shown(select)} is not a piece that can move now")
     hinted = game.move_of(hint) if hint is not None else None
+    view = game_frame(game, frame == "full")
     if preview is None:
-        return _picture(game, frame == "full", coords, movable, selected, hinted, None, "",
+        return _picture(game, view, coords, movable, selected, hinted, None, "",
                         description(game))
     move = game.move_of(preview)
     game.do(move)
@@ -95,7 +129,7 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
         action = game.action_of(move)
         said = [("describe.splinter.preview", {"action": action}, f"Preview of {action}."),
                 *description(game)]
-        return _picture(game, frame == "full", coords, set(), None, None, move,
+        return _picture(game, view, coords, set(), None, None, move,
                         consequence(game, action), said, confirm=highlight)
     finally:
         game.undo_move()
@@ -124,21 +158,20 @@ def consequence(game: Position, action: str) -> str:
     return f"{text} The move ends the game. {outcome_words(game)}"
 
 
-def _picture(game: Position, whole: bool, coords: bool, movable: set[int], selected: int | None,
+def _picture(game: Position, view: Frame, coords: bool, movable: set[int], selected: int | None,
              hinted: int | None, previewed: int | None, words: str,
              said: svgkit.Said, confirm: bool = False) -> str:
-    """Draw the position as it stands (in a preview, after the previewed move); ``said`` is
-    the picture's description (see ``Splinter.description``)."""
+    """Draw the position as it stands (in a preview, after the previewed move, in the window of
+    the position before it) in the window ``view``; ``said`` is the picture's description (see
+    ``Splinter.description``)."""
     grid, board = game.grid, game.board
     shift = game.last_shift()
-    on_board = sorted(game.pieces[1] | game.pieces[2])
+    on_board = _on_board(game)
     removed = list(shift.removed) if shift else []
     ghosts = removed if previewed is not None else []
     fell = shift.fell if previewed is not None and shift else None
-    view = fit(game, on_board + [q for q, _ in removed], whole)
     if fell is not None and shift is not None:
-        fell = (fell[0] + shift.step, fell[1])
-        view = view.including(*grid.column_row(fell[0]))
+        fell = (fell[0] + shift.step, fell[1])  # in the window's paper beyond the edge
     svg = svgkit.root(view.width, view.height, said, "board splinter", 14.0 if coords else 2.0)
     if words:
         svgkit.sub(svg, "desc", words)
