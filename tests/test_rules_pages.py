@@ -106,6 +106,37 @@ def test_a_push_is_shown_after_the_position_before_it(content: dict[str, Any]) -
                 f"{diagram['id']} step {number + 1} previews a move the reader has not seen"
                 " the position of")
             assert "preview" not in before.get("draw", {}), diagram["id"]
+        shown = 0
+        for number, step in enumerate(steps):
+            if step["ply"] == shown or not number:
+                shown = step["ply"]
+                continue
+            # every push that leads to a step is seen: the last just before it, with its
+            # preview, and none earlier since the step before (a reader would miss it); the
+            # moves before the first step only set the scene
+            pushes = [ply for ply in range(shown + 1, step["ply"] + 1)
+                      if pushed(diagram["record"], ply)]
+            assert pushes in ([], [step["ply"]]), (
+                f"{diagram['id']} step {number + 1} comes after pushes at plies {pushes}"
+                " the reader has not seen")
+            if pushes:
+                before = steps[number - 1]
+                assert before.get("draw", {}).get("preview") and \
+                    before["ply"] == step["ply"] - 1, (
+                        f"{diagram['id']} step {number + 1} shows a push without its preview")
+            shown = step["ply"]
+
+
+def pushed(record: str, ply: int) -> bool:
+    """Whether the move to ``ply`` of the record pushed a piece (Splinter's pushes; the other
+    games have none)."""
+    game = load_game(record)
+    if game.name != "splinter":
+        return False
+    while len(game.history) > ply:
+        game.undo()
+    shift = game.last_shift()  # type: ignore[attr-defined]
+    return shift is not None and (len(shift.landed) > 1 or shift.fell is not None)
 
 
 def claim_holds(game: Game, claim: dict[str, Any]) -> None:
