@@ -109,6 +109,12 @@ def test_the_thinking_line_does_not_move_the_board(context: Any, site_url: str) 
     page.click('#board [data-action="g7"]')
     page.wait_for_selector("#thinking:not([hidden])")
     assert board_box(page) == still
+    # the seat's name is not followed by a second bracket, and the spinner has room after it
+    said = str(page.text_content("#thinking"))
+    assert said.startswith("The computer is thinking for Player 2"), said
+    gap = page.evaluate("""() => parseFloat(getComputedStyle(
+        document.getElementById('thinking'), '::before').marginInlineEnd)""")
+    assert gap > 0
     wait_ply(page, 2)
     page.wait_for_selector("#thinking", state="hidden")
     assert board_box(page) == still
@@ -261,4 +267,28 @@ def test_a_hint_asked_while_looking_back_can_be_read(context: Any, site_url: str
     assert page.locator(".board-head #thinking + #looking").count() == 1
     assert board_box(page) == still
     page.evaluate("localStorage.removeItem('tabula.computer.test')")
+    page.close()
+
+
+@pytest.mark.parametrize("name,table", [
+    ("splinter", ".splinter-sides"), ("bounders", ".bounders-regions"),
+])
+def test_numbers_in_the_panels_tables_are_right_aligned(
+    context: Any, site_url: str, name: str, table: str,
+) -> None:
+    """Every column of numbers reads right-aligned, the last too (Splinter's pawns lost);
+    only a column of words (Bounders' owner) reads from the left."""
+    # Bounders' table of regions is the result's: its game is played to the end
+    game = random_game(name, 400 if name == "bounders" else 6, 4,
+                       **({"size": 7} if name == "bounders" else {}))
+    page = open_page(context, site_url + f"{name}.html#" + fragment(game))
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    page.wait_for_selector(f"{table} td")
+    aligned = page.evaluate(f"""() => [...[...document.querySelectorAll('{table} tr')]
+        .find((tr) => tr.querySelector('td')).querySelectorAll('td')]
+        .map((td) => [td.textContent, getComputedStyle(td).textAlign])""")
+    numbers = [align for text, align in aligned[1:] if text.strip().lstrip("−-").isdigit()]
+    words = [align for text, align in aligned[1:] if not text.strip().lstrip("−-").isdigit()]
+    assert numbers and set(numbers) == {"right"}, aligned
+    assert set(words) <= {"left", "start"}, aligned
     page.close()
