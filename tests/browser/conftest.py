@@ -8,6 +8,7 @@ Every page is watched: console errors, uncaught exceptions and any request that 
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import sys
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -25,7 +27,7 @@ import build_site  # noqa: E402
 import serve  # noqa: E402
 from chromium import CHROMIUM, launch_args  # noqa: E402
 
-from py_engine import load_game  # noqa: E402
+from py_engine import load_game, new_game  # noqa: E402
 
 ENGINE_TIMEOUT_MS = 90_000
 # How long any other step may wait (Playwright's own default is 30 s): on a busy two-core machine
@@ -140,3 +142,47 @@ def check_result_panel(page: Any, record: str) -> dict[str, Any]:
     if expected["winner"] is not None:
         assert f"Player {expected['winner'] + 1}" in str(page.text_content("#result-text"))
     return expected
+
+
+# --- helpers several test files share ---------------------------------------------------
+
+def random_game(name: str, plies: int, seed: int, **options: Any) -> Any:
+    game = new_game(name, **options)
+    rng = random.Random(seed)
+    while len(game.history) < plies and not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def fragment(game: Any) -> str:
+    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
+    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
+    return "&".join(parts)
+
+
+def start_game(page: Any, seats: list[str], **options: str) -> None:
+    """Start a new game from the panel with these options and seats."""
+    page.click("#new-game")
+    for name, value in options.items():
+        page.check(f'input[name="option-{name}"][value="{value}"]')
+    for seat, choice in enumerate(seats):
+        page.select_option(f'select[name="seat-{seat}"]', choice)
+    assert page.locator(".seat-choice:not([hidden])").count() == len(seats)
+    game = page.get_attribute("body", "data-game")
+    page.evaluate(f"localStorage.removeItem('tabula.seats.{game}')")
+    page.click('#new-game-dialog button[value="start"]')
+    # The seats are kept once the engine has accepted the new game.
+    page.wait_for_function(f"localStorage.getItem('tabula.seats.{game}') !== null")
+
+
+# How far a table reaches past the box it is in (its panel's inside, or its scrolling box), in
+# pixels: 0 when the whole table shows.
+TABLE_OVERFLOW = """(selector) => {
+  const table = document.querySelector(selector);
+  const panel = table.closest('.panel');
+  const padding = parseFloat(getComputedStyle(panel).paddingRight);
+  const inside = panel.getBoundingClientRect().right - padding;
+  const scroll = table.parentElement;
+  const past = table.getBoundingClientRect().right - inside;
+  return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
+}"""

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch, watch_context
+from conftest import ENGINE_TIMEOUT_MS, TABLE_OVERFLOW, Watch, watch_context
 
 from py_engine import load_game, new_game
 from py_engine.games.bosk.draw import SEAT_FILL
@@ -226,19 +226,6 @@ def test_autumn_shows_winter_as_the_park_stands(
     assert "지금 겨울이 온다면" in str(page.text_content(".bosk-standing caption"))
     page.close()
     watch.assert_clean()
-
-
-# How far a table reaches past the box it is in (its panel's inside, or its scrolling box), in
-# pixels: 0 when the whole table shows.
-TABLE_OVERFLOW = """(selector) => {
-  const table = document.querySelector(selector);
-  const panel = table.closest('.panel');
-  const padding = parseFloat(getComputedStyle(panel).paddingRight);
-  const inside = panel.getBoundingClientRect().right - padding;
-  const scroll = table.parentElement;
-  const past = table.getBoundingClientRect().right - inside;
-  return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
-}"""
 
 
 def test_on_a_phone_the_players_leaves_are_shown_and_the_winter_table_fits(

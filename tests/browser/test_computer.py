@@ -17,7 +17,7 @@ from typing import Any
 import build_site
 import pytest
 from bench_browser import UNDO_TIME
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch, start_game
 
 from py_engine import load_game, new_game
 
@@ -47,21 +47,6 @@ def open_page(context: Any, url: str, setting: dict[str, float]) -> Any:
     page.evaluate(f"localStorage.setItem('tabula.computer.test', {value})")
     page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
     return page
-
-
-def start_game(page: Any, seats: list[str], **options: str) -> None:
-    """Start a new game from the panel with these options and seats."""
-    page.click("#new-game")
-    for name, value in options.items():
-        page.check(f'input[name="option-{name}"][value="{value}"]')
-    for seat, choice in enumerate(seats):
-        page.select_option(f'select[name="seat-{seat}"]', choice)
-    assert page.locator(".seat-choice:not([hidden])").count() == len(seats)
-    game = page.get_attribute("body", "data-game")
-    page.evaluate(f"localStorage.removeItem('tabula.seats.{game}')")
-    page.click('#new-game-dialog button[value="start"]')
-    # The seats are kept once the engine has accepted the new game.
-    page.wait_for_function(f"localStorage.getItem('tabula.seats.{game}') !== null")
 
 
 def person_plays(page: Any, rng: random.Random) -> None:

@@ -10,10 +10,9 @@ import json
 import random
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, watch_context
+from conftest import ENGINE_TIMEOUT_MS, fragment, random_game, start_game, watch_context
 
 from py_engine import new_game
 
@@ -33,20 +32,6 @@ def context(browser: Any, site_url: str) -> Iterator[Any]:
     ctx.close()
 
 
-def random_game(name: str, plies: int, seed: int, **options: Any) -> Any:
-    game = new_game(name, **options)
-    rng = random.Random(seed)
-    while len(game.history) < plies and not game.is_over:
-        game.play(rng.choice(game.legal_actions()))
-    return game
-
-
-def fragment(game: Any) -> str:
-    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
-    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
-    return "&".join(parts)
-
-
 def open_page(context: Any, url: str, setting: dict[str, float] | None = None) -> Any:
     page = context.new_page()
     page.goto(url)
@@ -63,19 +48,6 @@ def wait_ply(page: Any, n: int) -> None:
 
 def board_box(page: Any) -> Any:
     return page.locator("#board").bounding_box()
-
-
-def start_game(page: Any, seats: list[str], **options: str) -> None:
-    """A new game from the panel with these options and seats."""
-    page.click("#new-game")
-    for name, value in options.items():
-        page.check(f'input[name="option-{name}"][value="{value}"]')
-    for seat, choice in enumerate(seats):
-        page.select_option(f'select[name="seat-{seat}"]', choice)
-    game = page.get_attribute("body", "data-game")
-    page.evaluate(f"localStorage.removeItem('tabula.seats.{game}')")
-    page.click('#new-game-dialog button[value="start"]')
-    page.wait_for_function(f"localStorage.getItem('tabula.seats.{game}') !== null")
 
 
 def test_undo_takes_a_move_back_and_the_board_stays(context: Any, site_url: str) -> None:
@@ -246,8 +218,10 @@ def test_a_hint_asked_while_looking_back_can_be_read(context: Any, site_url: str
     """Looking back at an earlier position, a hint asked for says it is being looked for under
     the Hint button, where the looking-back notice, which keeps its row over the board, does
     not cover it; back in the game, the thinking line is over the board again."""
+    # a hint long enough for every check below to be made while it is looked for, on a busy
+    # machine too
     page = open_page(context, site_url + "bounders.html#size=7&rules=basic&komi=off&moves=g7,a1,m7",
-                     SLOW)
+                     {"seconds": 5, "pace": 0})
     wait_ply(page, 3)
     page.click('#moves button[data-ply="1"]')
     wait_ply(page, 1)

@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from conftest import BOARDS_READY, ENGINE_TIMEOUT_MS, Watch, watch_context
+from conftest import BOARDS_READY, ENGINE_TIMEOUT_MS, Watch, fragment, watch_context
 
 from py_engine import new_game
 
@@ -27,12 +26,6 @@ def finished(name: str, seed: int, **options: Any) -> Any:
     while not game.is_over:
         game.play(rng.choice(game.legal_actions()))
     return game
-
-
-def fragment(game: Any) -> str:
-    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
-    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
-    return "&".join(parts)
 
 
 @pytest.fixture()

@@ -6,34 +6,18 @@ shown, and Back never throwing away the game in progress."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch
+from conftest import ENGINE_TIMEOUT_MS, Watch, fragment, random_game
 
-from py_engine import load_game, new_game
+from py_engine import load_game
 
 pytestmark = pytest.mark.browser
 
 BOUNDERS = {"size": 7, "rules": "basic", "komi": "off"}
-
-
-def random_game(name: str, plies: int, seed: int, **options: Any) -> Any:
-    game = new_game(name, **options)
-    rng = random.Random(seed)
-    while len(game.history) < plies and not game.is_over:
-        game.play(rng.choice(game.legal_actions()))
-    return game
-
-
-def fragment(game: Any) -> str:
-    parts = [f"{key}={quote(value, safe='')}" for key, value in game.option_record().items()]
-    parts.append("moves=" + ",".join(quote(action, safe="") for action in game.history))
-    return "&".join(parts)
 
 
 def ply(page: Any) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel
+from conftest import ENGINE_TIMEOUT_MS, TABLE_OVERFLOW, Watch, check_result_panel
 
 from py_engine import load_game
 from py_engine import new_game as engine_game
@@ -219,19 +219,6 @@ def test_keyboard_plays_and_is_announced(game_page: Any) -> None:
     page.keyboard.press(" ")
     wait_ply(page, 2)
     assert record(page).endswith("\ng7\na1\n")
-
-
-# How far a table reaches past the box it is in (its panel's inside, or its scrolling box), in
-# pixels: 0 when the whole table shows.
-TABLE_OVERFLOW = """(selector) => {
-  const table = document.querySelector(selector);
-  const panel = table.closest('.panel');
-  const padding = parseFloat(getComputedStyle(panel).paddingRight);
-  const inside = panel.getBoundingClientRect().right - padding;
-  const scroll = table.parentElement;
-  const past = table.getBoundingClientRect().right - inside;
-  return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
-}"""
 
 
 def test_the_regions_table_shows_whole_on_a_wide_screen_and_a_phone(game_page: Any) -> None:
