@@ -261,6 +261,12 @@ class Game(ABC):
         is a turn unless a game's turns hold several (Bosk's autumn: tree, tile, leaves)."""
         return True
 
+    def narrow_picture(self, draw: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The picture options ``draw`` become on a screen too narrow for what they draw (a
+        page showing the picture alone, such as a rules page, draws both and shows the one that
+        fits), or None when the same picture serves every width."""
+        return None
+
     def buttons(self, select: str | None = None) -> list[dict[str, str]]:
         """Choices the front end shows beside the board rather than on it.
 

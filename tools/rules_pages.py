@@ -162,21 +162,12 @@ def picture(game: Game, draw: dict[str, Any], active: bool = False) -> str:
     return ACTIVE_ATTRIBUTE.sub("", named).replace("<svg ", '<svg role="img" ', 1)
 
 
-def narrow_draw(game: Game, draw: dict[str, Any]) -> dict[str, Any] | None:
-    """The options that draw a picture for a narrow screen, when it needs other ones: Bosk's
-    wind board and players, beside the park unless left out, go under it there (beside it, a
-    phone's width squeezes their words too small to read)."""
-    if game.name == "bosk" and draw.get("panel", True) is True:
-        return {**draw, "panel": "below"}
-    return None
-
-
 def fitted(game: Game, draw: dict[str, Any]) -> str:
-    """The picture for looking at, or, when a narrow screen needs its own (``narrow_draw``),
+    """The picture for looking at, or, when a narrow screen needs its own (``Game.narrow_picture``),
     both: the style sheet shows the one that fits (rules.css, .rules-wide / .rules-narrow) and
     hides the other from everyone, screen readers too. What both draw alike, such as the park,
     is written once in the page (see ``share_parts``)."""
-    narrow = narrow_draw(game, draw)
+    narrow = game.narrow_picture(draw)
     if narrow is None:
         return picture(game, draw)
     return mark_root(picture(game, draw), "rules-wide") + mark_root(
@@ -284,7 +275,7 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         "draw": exercise.get("draw", {}),
         "open": bool(exercise.get("open")),
     }
-    narrow = narrow_draw(game, data["draw"])
+    narrow = game.narrow_picture(data["draw"])
     if narrow is not None:  # the options the engine draws it with on a narrow screen
         data["narrow"] = narrow
     eid = exercise["id"]

@@ -13,7 +13,7 @@ in the lists, so ``undo_move`` restores exactly without copying the position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
 from ... import svgkit
@@ -469,6 +469,13 @@ class Bosk(Game):
 
     def move_of(self, action: str) -> int:
         return parse_action(self, action)
+
+    def narrow_picture(self, draw: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The wind board and players, beside the park unless left out, go under it: beside
+        it, a phone's width squeezes their words too small to read."""
+        if draw.get("panel", True) is True:
+            return {**draw, "panel": "below"}
+        return None
 
     def starts_turn(self, action: str) -> bool:
         """An autumn turn is a tree, a tile and its leaves (or squirrel): only the tree begins

@@ -96,10 +96,16 @@ def _joined_fits(game: Position) -> Frame:
     moves = [undo.move for undo in game.stack]
     for _ in moves:
         game.undo_move()
-    view = fit(game, _on_board(game), False)
-    for move in moves:
-        game.do(move)
-        view = view.joined(fit(game, _on_board(game), False))
+    made = 0
+    try:  # the game is always given back as it came, whatever happens on the way
+        view = fit(game, _on_board(game), False)
+        for move in moves:
+            game.do(move)
+            made += 1
+            view = view.joined(fit(game, _on_board(game), False))
+    finally:
+        for move in moves[made:]:
+            game.do(move)
     return view
 
 
