@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +223,44 @@ def test_the_frame_only_grows_in_a_game_and_a_preview_keeps_it() -> None:
     heights = [box[3] for box in boxes]
     assert heights == sorted(heights) and heights[0] < heights[-1], heights
     assert view_box(parse(Splinter(size="15x18").svg())) != boxes[-1]
+
+
+# The first 30 moves of a game the computer played against itself (150 iterations a move).
+OPENING = ("i11-i10 h9-h8 f12-e12 h6-g5 e12-d13 g12-h11 i8-i9 i10-i9 j9-k9 i11-j10 i6-i5 g10-h9"
+           " g7-g8 h9-h8 f10-g11 i7-i6 g11-g12 i6-h6 i8-h7 i12-h11 g8-f9 j11-k10 l8-m9 i9-j9"
+           " f8-e7 g10-g9 i13-j13 h8-i8 e7-d8 i8-h9")
+
+
+@pytest.mark.parametrize("edge", ["wall", "off"])
+def test_the_frame_changes_seldom_in_an_opening(edge: str) -> None:
+    """The window grows by steps of several squares on every side at once, so that one growth
+    lasts the spreading pieces many moves: in the first 30 moves the squares change size at
+    most twice (growing a square at a time, they changed 7 times in this game), every piece
+    stays in the window and the window stays smaller than the board."""
+    game = Splinter(edge=edge)
+    boxes = [view_box(parse(game.svg()))]
+    for action in OPENING.split():
+        game.play(action)
+        root = parse(game.svg())
+        box = view_box(root)
+        for piece in with_class(root, "piece"):
+            x, y = _centre(piece) if piece.find(f"{NS}circle") is not None else _king_centre(piece)
+            assert box[0] < x < box[0] + box[2] and box[1] < y < box[1] + box[3], action
+        boxes.append(box)
+    sizes = [box[2:] for box in boxes]
+    changes = sum(a != b for a, b in pairwise(sizes))
+    assert 1 <= changes <= 2, sizes
+    assert all(a[0] <= b[0] and a[1] <= b[1] for a, b in pairwise(sizes)), sizes
+    whole = view_box(parse(game.svg(frame="full")))
+    assert sizes[-1][0] * sizes[-1][1] < whole[2] * whole[3]
+
+
+def _king_centre(element: ET.Element) -> tuple[float, float]:
+    """The centre of a drawn king: that of its square."""
+    body = element.find(f"{NS}rect")
+    assert body is not None
+    half = float(body.get("width") or 0) / 2
+    return float(body.get("x") or 0) + half, float(body.get("y") or 0) + half
 
 
 def test_a_pawn_pushed_off_is_drawn_in_the_window_of_the_board() -> None:

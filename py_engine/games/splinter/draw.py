@@ -3,7 +3,9 @@
 Black pieces are dark with a light ring inside, White pieces light and plain, so the two read
 apart in grayscale and whatever colours a theme gives them. Kings are squares with a diamond.
 The picture frames the part of the board around the pieces, as far as they have gone in the
-game (``frame="fit"``), or all of it.
+game (``frame="fit"``), or all of it. The frame grows in steps of a few squares on every side at
+once, so that the squares change size seldom (about once in the first 30 moves of a game on the
+15 × 18 board, at the first move, where growing one square at a time changed it about six times).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .board import (
 
 S = 10.0  # side of a square in picture units
 MARGIN = 2  # squares of paper shown around the pieces when framing
+GROWTH = 2  # squares a game's window grows beyond what its pieces need, on every side at once
 PAPER, GRID, EDGE = "#fbfaf3", "#bcd6e6", "#4f6f82"
 FILL = {1: "#26303a", 2: "#fbf8ef"}
 INK = {1: "#f1ece0", 2: "#26303a"}
@@ -49,6 +52,20 @@ class Frame:
         """The smallest window showing both."""
         return Frame(min(self.left, other.left), max(self.right, other.right),
                      min(self.bottom, other.bottom), max(self.top, other.top))
+
+    def holds(self, other: Frame) -> bool:
+        """Whether every square of ``other`` is in this window."""
+        return (self.left <= other.left and other.right <= self.right
+                and self.bottom <= other.bottom and other.top <= self.top)
+
+    def grown(self, other: Frame, columns: int, rows: int) -> Frame:
+        """This window if it holds ``other``; else the window showing both with ``GROWTH``
+        squares more on every side, within a board of ``columns`` × ``rows``."""
+        if self.holds(other):
+            return self
+        both = self.joined(other)
+        return Frame(max(0, both.left - GROWTH), min(columns - 1, both.right + GROWTH),
+                     max(0, both.bottom - GROWTH), min(rows - 1, both.top + GROWTH))
 
 
 def fit(game: Position, squares: list[int], whole: bool) -> Frame:
@@ -78,11 +95,13 @@ def fit(game: Position, squares: list[int], whole: bool) -> Frame:
 def game_frame(game: Position, whole: bool) -> Frame:
     """The window for the position and every one before it in the game, so that it only grows
     as the game goes on and the squares keep their size from move to move (the player's eye
-    stays on the pieces). A piece steps one square, within the margin, so the position after
-    any move fits the window too: a preview is drawn in the same one. With the off rule, a
-    window that reaches an edge of the board shows the row or column of paper beyond it, where
-    a pawn pushed off is drawn."""
-    view = fit(game, [], True) if whole else _joined_fits(game)
+    stays on the pieces). It grows by steps: when a position's pieces need more room than the
+    window has, it takes that room and ``GROWTH`` squares more on every side, which lasts the
+    pieces many moves (in an opening they spread every way). A piece steps one square, within
+    the margin, so the position after any move fits the window too: a preview is drawn in the
+    same one. With the off rule, a window that reaches an edge of the board shows the row or
+    column of paper beyond it, where a pawn pushed off is drawn."""
+    view = fit(game, [], True) if whole else _game_window(game)
     if game.wall:
         return view
     grid = game.grid
@@ -90,9 +109,10 @@ def game_frame(game: Position, whole: bool) -> Frame:
                  view.bottom - (view.bottom == 0), view.top + (view.top == grid.rows - 1))
 
 
-def _joined_fits(game: Position) -> Frame:
-    """The smallest window holding the framed squares of every position of the game so far
-    (the moves are taken back and made again)."""
+def _game_window(game: Position) -> Frame:
+    """The window of the game's first position, grown (``Frame.grown``) by each position since
+    whose framed squares it does not hold (the moves are taken back and made again)."""
+    grid = game.grid
     moves = [undo.move for undo in game.stack]
     for _ in moves:
         game.undo_move()
@@ -102,7 +122,7 @@ def _joined_fits(game: Position) -> Frame:
         for move in moves:
             game.do(move)
             made += 1
-            view = view.joined(fit(game, _on_board(game), False))
+            view = view.grown(fit(game, _on_board(game), False), grid.columns, grid.rows)
     finally:
         for move in moves[made:]:
             game.do(move)

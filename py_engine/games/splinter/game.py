@@ -522,8 +522,9 @@ class Splinter(Game):
         the shifted pieces, the pieces that would splinter off faded and crossed, and words on
         whether it ends the game in the picture's description; ``hint`` marks a suggested
         action. ``frame="fit"`` shows the part of the board around the pieces, grown so far in
-        the game (it never shrinks, and a preview keeps it), ``"full"`` the whole board; with
-        the off rule, a row or column of paper beyond an edge shown holds the pawns pushed off.
+        the game by steps of a few squares (it never shrinks, and a preview keeps it),
+        ``"full"`` the whole board; with the off rule, a row or column of paper beyond an edge
+        shown holds the pawns pushed off.
         Bad squares or actions raise IllegalAction and change nothing.
         """
         return draw(self, highlight, coords, select, preview, hint, frame)
