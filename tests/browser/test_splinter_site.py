@@ -216,6 +216,52 @@ def test_the_focus_ring_outlines_one_square(
     watch.assert_clean()
 
 
+# The focused square and the ring the page draws for it on the picture of a preview: their
+# boxes on the screen, the ring's look, and whether anything of the picture comes after it.
+OVER_PREVIEW = """() => {
+  const ring = document.querySelector("#board-preview:not([hidden]) svg .focus-ring");
+  if (!ring) return null;
+  const box = (el) => {
+    const b = el.getBoundingClientRect();
+    return [b.x, b.y, b.width, b.height];
+  };
+  const style = getComputedStyle(ring);
+  return {
+    focused: box(document.activeElement), ring: box(ring), last: ring.nextElementSibling === null,
+    stroke: style.stroke, width: parseFloat(style.strokeWidth) * ring.getScreenCTM().a,
+    visible: style.visibility === "visible" && style.display !== "none",
+  };
+}"""
+
+
+def test_the_focus_ring_shows_over_a_preview(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """A square focused from the keyboard previews its move in a picture laid over the board,
+    which hides the board's own ring: the page rings the focused square on the picture too, on
+    top, where the square is; a preview pointed at with the mouse, with nothing focused, has no
+    ring."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "splinter.html")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.locator(PIECES).first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(TARGETS)
+    page.locator(TARGETS).first.focus()
+    page.wait_for_function(OVER_PREVIEW)
+    ring = page.evaluate(OVER_PREVIEW)
+    assert ring["visible"] and ring["last"] and ring["stroke"] not in ("none", ""), ring
+    assert all(abs(a - b) < 0.5 for a, b in zip(ring["focused"], ring["ring"], strict=True)), ring
+    assert 0.5 < ring["width"] <= 0.2 * ring["focused"][2], ring
+    page.evaluate("document.activeElement.blur()")
+    page.wait_for_selector("#board-preview", state="hidden")
+    preview(page, str(page.get_attribute(f"{TARGETS} >> nth=0", "data-action")))
+    assert page.locator("#board-preview .focus-ring").count() == 0
+    page.close()
+    watch.assert_clean()
+
+
 def test_the_panel_heading_says_what_it_shows(
     site_context: tuple[Any, Watch], site_url: str
 ) -> None:

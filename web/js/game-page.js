@@ -479,6 +479,7 @@ async function onPreview(event) {
     if (!current()) return;
     if (answer.svg) showSvg($("board-preview"), answer.svg);
     $("board-preview").hidden = !answer.svg;
+    ringFocus();
     if (panel.previewText) {
       $("preview").textContent = panel.previewText(answer, shown, t);
     } else {
@@ -531,6 +532,30 @@ function onPressEnd() {
 function hidePreviewPicture() {
   $("board-preview").hidden = true;
   $("board-preview").replaceChildren();
+}
+
+/** The picture of a preview lies over the board and hides the ring of the board's focused
+ * part: the part is ringed again on the picture, at the same place on the screen (no ring
+ * when no part of the board shows its own, as after a mouse click). */
+function ringFocus() {
+  const overlay = $("board-preview");
+  overlay.querySelector(".focus-ring")?.remove();
+  const picture = overlay.querySelector("svg");
+  const focused = document.activeElement;
+  if (overlay.hidden || !picture || !(focused instanceof SVGGraphicsElement)
+    || !$("board").contains(focused) || !focused.matches(":focus-visible")) return;
+  const toPicture = picture.getScreenCTM()?.inverse();
+  if (!toPicture) return;
+  const box = focused.getBoundingClientRect();
+  const from = new DOMPoint(box.left, box.top).matrixTransform(toPicture);
+  const to = new DOMPoint(box.right, box.bottom).matrixTransform(toPicture);
+  const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  ring.setAttribute("class", "focus-ring");
+  ring.setAttribute("x", String(Math.min(from.x, to.x)));
+  ring.setAttribute("y", String(Math.min(from.y, to.y)));
+  ring.setAttribute("width", String(Math.abs(to.x - from.x)));
+  ring.setAttribute("height", String(Math.abs(to.y - from.y)));
+  picture.append(ring);
 }
 
 // --- new game ---------------------------------------------------------------------------
@@ -729,6 +754,9 @@ function wire() {
   $("board").addEventListener("focusin", onPreview);
   $("board").addEventListener("pointerout", endPreview);
   $("board").addEventListener("focusout", endPreview);
+  // a preview shown while the focus moves (a pointed one) rings the part focused now
+  document.addEventListener("focusin", ringFocus);
+  document.addEventListener("focusout", ringFocus);
   document.addEventListener("pointerdown", () => { pressing = true; }, true);
   document.addEventListener("pointerup", onPressEnd, true);
   document.addEventListener("pointercancel", onPressEnd, true);
