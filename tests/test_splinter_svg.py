@@ -152,11 +152,46 @@ def test_the_squares_of_the_pieces_splintered_off_are_marked() -> None:
     assert "splintered" not in game.describe()
 
 
+@pytest.mark.parametrize(("pieces", "action", "left", "step"), [
+    ("ba5 wb5 wc5 wc6 Wd5 Be5 be6", "c5-b5", "a5", (-10, 0)),  # off the left edge
+    ("ba1 wb2 wb1 Wc2 Bd2 bd3", "b2-a1", "a1", (-10, 10)),  # off a corner, diagonally
+])
+@pytest.mark.parametrize("frame", ["fit", "full"])
+def test_a_pawn_pushed_off_leaves_a_mark_beyond_the_edge(
+    pieces: str, action: str, left: str, step: tuple[int, int], frame: str
+) -> None:
+    """The pawn the last move pushed off the board leaves the mark of a splintered piece on
+    the paper beyond the edge, one step on from the square it left (the piece behind it now
+    stands there), in the picture's window; the description names it; the next move drops
+    the mark."""
+    game = position(pieces, turn="white", edge="off")
+    game.play(action)
+    root = parse(game.svg(frame=frame))
+    marks = with_class(root, "pushed-off-mark")
+    assert [(m.get("data-square"), m.get("data-colour")) for m in marks] == [(left, "black")]
+    assert not with_class(root, "splintered-mark")
+    x, y = _centre(next(e for e in with_class(root, "piece") if e.get("data-cell") == left))
+    assert _centre(marks[0]) == (x + step[0], y + step[1])
+    box = view_box(root)
+    assert box[0] < x + step[0] < box[0] + box[2] and box[1] < y + step[1] < box[1] + box[3]
+    paper = with_class(root, "paper")[0]
+    inside_x = float(paper.get("x") or 0) <= x + step[0] <= float(paper.get("x") or 0) + float(
+        paper.get("width") or 0)
+    inside_y = float(paper.get("y") or 0) <= y + step[1] <= float(paper.get("y") or 0) + float(
+        paper.get("height") or 0)
+    assert not (inside_x and inside_y), "the mark lies beyond the board's paper"
+    assert f"The Black pawn on {left} was pushed off the board." in game.describe()
+    assert root.get("aria-label") == game.describe()
+    game.play(game.legal_actions()[0])
+    assert not with_class(parse(game.svg(frame=frame)), "pushed-off-mark")
+
+
 def test_a_move_that_splinters_nothing_leaves_no_mark() -> None:
-    game = splinter()
+    game = splinter(edge="off")
     game.play("h10-h11")
     assert not with_class(parse(game.svg()), "splintered")
-    assert "splintered" not in game.describe()
+    assert not with_class(parse(game.svg()), "pushed-off")
+    assert "splintered" not in game.describe() and "pushed off" not in game.describe()
 
 
 def _centre(element: ET.Element) -> tuple[float, float]:
@@ -349,7 +384,11 @@ def _positions() -> dict[str, Splinter]:
         assert (outcome["reason"], outcome.get("colour", "")) == (reason, colour)
     return {"start": splinter(), "quiet": quiet, "push-many": many,
             "splinters-many": _played("Bc5 Wc4 wb4 bd5 be6 bf7", "d5-d4"),
-            "push-one": _played("Bc5 bd5 we5 Wd6", "d5-e5"), **ends}
+            "push-one": _played("Bc5 bd5 we5 Wd6", "d5-e5"),
+            "pushed-off.black": _played("ba5 wb5 wc5 wc6 Wd5 Be5 be6", "c5-b5", turn="white",
+                                        edge="off"),
+            "pushed-off.white": _played("wa5 bb5 bc5 bc6 Bd5 We5 we6", "c5-b5", edge="off"),
+            **ends}
 
 
 POSITIONS = _positions()

@@ -11,7 +11,7 @@ from typing import Any
 
 import build_site
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel
+from conftest import ENGINE_TIMEOUT_MS, Watch, check_result_panel, fragment
 
 from py_engine import load_game
 from py_engine.games.splinter.game import Splinter
@@ -258,6 +258,50 @@ def test_the_focus_ring_shows_over_a_preview(
     page.wait_for_selector("#board-preview", state="hidden")
     preview(page, str(page.get_attribute(f"{TARGETS} >> nth=0", "data-action")))
     assert page.locator("#board-preview .focus-ring").count() == 0
+    page.close()
+    watch.assert_clean()
+
+
+def pushing_off(seed: int) -> Splinter:
+    """A seeded random game on the smallest board with the off rule, up to the first move that
+    pushes a pawn off the board and leaves the game going."""
+    game = Splinter(size="9x10", edge="off")
+    rng = random.Random(seed)
+    while True:
+        game.play(rng.choice(game.legal_actions()))
+        shift = game.last_shift()
+        if game.is_over:
+            game = Splinter(size="9x10", edge="off")
+        elif shift is not None and shift.fell is not None:
+            return game
+
+
+def test_a_pawn_pushed_off_is_marked_and_told(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """After a move that pushes a pawn off the board, the board marks where it went and the
+    panel says so, in English and in Korean, as the board's description does."""
+    context, watch = site_context
+    page = context.new_page()
+    game = pushing_off(5)
+    shift = game.last_shift()
+    assert shift is not None and shift.fell is not None
+    square = game.grid.names[shift.fell[0]]
+    page.goto(site_url + "splinter.html#" + fragment(game))
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#details .last-pushed-off")
+    assert page.get_attribute("#board .pushed-off-mark", "data-square") == square
+    catalogues = {lang: json.loads((build_site.ROOT / "web" / "i18n" / f"{lang}.json")
+                                   .read_text("utf-8")) for lang in ("en", "ko")}
+    for lang in ("en", "ko"):
+        page.select_option("#language", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        words = catalogues[lang]
+        assert page.text_content("#details .last-pushed-off") == words["splinter.last-pushed-off"]
+        colour = "black" if shift.fell[1] & 3 == 1 else "white"
+        told = words[f"describe.splinter.last.pushed-off.{colour}"].replace("{square}", square)
+        assert told in str(page.get_attribute("#board svg", "aria-label"))
+    page.evaluate("localStorage.removeItem('tabula.language')")
     page.close()
     watch.assert_clean()
 

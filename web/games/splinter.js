@@ -1,6 +1,6 @@
 // Splinter's side panel: pawns on the board and lost per colour, the pieces the last move
-// splintered off, the king groups when a split is near, what a previewed move would do, the end
-// in detail, and the whole-board toggle.
+// splintered off or pushed off the board, the king groups when a split is near, what a
+// previewed move would do, the end in detail, and the whole-board toggle.
 
 const COLOURS = ["black", "white"];
 let whole = false;
@@ -44,12 +44,23 @@ function removedLegend(view, t) {
   return p;
 }
 
+/** The legend of the mark the engine draws beyond the edge where the pawn the last move
+ * pushed off the board went; null when it pushed none off. */
+function pushedOffLegend(view, t) {
+  if (!/class="pushed-off-mark"/.test(view.svg || "")) return null;
+  const p = cell("p", t("splinter.last-pushed-off"));
+  p.className = "last-pushed-off";
+  return p;
+}
+
 function details(view, t) {
   const wrap = document.createElement("div");
   const near = view.score.split_near;
   wrap.append(sides(view.score, t, near));
   const removed = removedLegend(view, t);
   if (removed) wrap.append(removed);
+  const pushedOff = pushedOffLegend(view, t);
+  if (pushedOff) wrap.append(pushedOff);
   if (near) {
     const p = cell("p", t("splinter.split-near"));
     p.className = "split-near";

@@ -205,6 +205,7 @@ def _picture(game: Position, view: Frame, coords: bool, movable: set[int], selec
     if shift is not None and previewed is None:
         _mark_square(svg, view, grid.column_row(shift.start), "last-from")
         _splintered(svg, game, view, [q for q, _ in removed])
+        _pushed_off(svg, game, view, shift)
     targets = {}
     if selected is not None:
         for move in game.moves():
@@ -292,15 +293,33 @@ def _splintered(svg: svgkit.Node, game: Position, view: Frame, squares: list[int
         return
     group = svgkit.sub(svg, "g", class_="splintered", pointer_events="none", stroke=SPLIT,
                        stroke_opacity="0.6", fill="none")
-    d = S * 0.18
     for square in sorted(squares):
-        x, y = view.centre(*game.grid.column_row(square))
         mark = svgkit.sub(group, "g", class_="splintered-mark", data_square=game.grid.names[square])
-        svgkit.sub(mark, "circle", cx=x, cy=y, r=S * 0.37, stroke_width="0.6",
-                   stroke_dasharray="1.2 1")
-        svgkit.sub(mark, "path", d=f"M{x - d:g} {y - d:g}L{x + d:g} {y + d:g}"
-                   f"M{x + d:g} {y - d:g}L{x - d:g} {y + d:g}", stroke_width="0.8",
-                   stroke_linecap="round")
+        _gone(mark, *view.centre(*game.grid.column_row(square)))
+
+
+def _pushed_off(svg: svgkit.Node, game: Position, view: Frame, shift: Shift) -> None:
+    """Where the pawn the last move pushed off the board went: the mark of a piece splintered
+    off, on the paper beyond the edge, one step on from the square the pawn left (with the off
+    rule the window shows that paper wherever a pawn can leave)."""
+    if shift.fell is None:
+        return
+    square, piece = shift.fell
+    group = svgkit.sub(svg, "g", class_="pushed-off", pointer_events="none", stroke=SPLIT,
+                       stroke_opacity="0.6", fill="none")
+    mark = svgkit.sub(group, "g", class_="pushed-off-mark", data_square=game.grid.names[square],
+                      data_colour=COLOUR_NAMES[piece & 3])
+    _gone(mark, *view.centre(*game.grid.column_row(square + shift.step)))
+
+
+def _gone(mark: svgkit.Node, x: float, y: float) -> None:
+    """The mark of a piece gone from the board: a dashed ring with a cross, centred on x, y."""
+    d = S * 0.18
+    svgkit.sub(mark, "circle", cx=x, cy=y, r=S * 0.37, stroke_width="0.6",
+               stroke_dasharray="1.2 1")
+    svgkit.sub(mark, "path", d=f"M{x - d:g} {y - d:g}L{x + d:g} {y + d:g}"
+               f"M{x + d:g} {y - d:g}L{x - d:g} {y + d:g}", stroke_width="0.8",
+               stroke_linecap="round")
 
 
 def _piece(parent: svgkit.Node, view: Frame, place: tuple[int, int], piece: int,
@@ -458,6 +477,12 @@ def description(game: Position) -> svgkit.Said:
             said.append(("describe.splinter.last.push-many",
                          {"action": action, "pushed": pushed},
                          f"Last move {action}, pushing {pushed} pieces."))
+        if shift.fell is not None:
+            square, piece = shift.fell
+            name = game.grid.names[square]
+            said.append((f"describe.splinter.last.pushed-off.{COLOUR_NAMES[piece & 3]}",
+                         {"square": name},
+                         f"The {piece_name(piece)} on {name} was pushed off the board."))
         said.extend(_splinter_sentence(game, shift))
     if game.over is None:
         said.append((f"describe.splinter.to-move.{COLOUR_NAMES[game.turn]}", {},
