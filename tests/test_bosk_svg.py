@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -14,7 +15,7 @@ import pytest
 from test_bosk_golden import whole_game
 
 from py_engine import IllegalAction, NotationError
-from py_engine.games.bosk.draw import SEAT_FILL, species_path
+from py_engine.games.bosk.draw import SEAT_FILL, label_space, species_path
 from py_engine.games.bosk.game import Bosk
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -392,6 +393,52 @@ def test_each_region_is_named_by_its_letter_on_one_of_its_spaces(panel: bool) ->
                 if left < x < left + 40 and top < y < top + 40] == [label.text]
         for cx, cy, r in circles:  # tree grounds, height badges, squirrels' tails
             assert (x - cx) ** 2 + (y - cy) ** 2 > (r + 2) ** 2, (label.text, cx, cy)
+
+
+def letter_on_a_leaf_target(players: int, seed: int) -> tuple[Bosk, str, str]:
+    """A random game played until a leaf space that carries a region's letter is highlighted
+    with its cost: the game, the letter and the space."""
+    rng = random.Random(seed)
+    game = Bosk(players=players)
+    while not game.is_over:
+        if game.score()["step"] == "leaf":
+            targets = {action.split()[1] for action in game.legal_actions()}
+            for region, letter in enumerate(game.geo.letters):
+                space = game.geo.space_names[label_space(game, region)]
+                if space in targets:
+                    return game, letter, space
+        game.play(rng.choice(game.legal_actions()))
+    raise AssertionError("no leaf space with a letter was highlighted")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_a_region_letter_stays_readable_on_a_highlighted_leaf_space(
+    players: int, seed: int
+) -> None:
+    """A leaf space that carries its region's letter, highlighted with its cost and ringed by a
+    hint: the frame, the badge and the ring are drawn under the letter (and its light edge),
+    and no cost badge reaches the letter's glyph (a capital's height above its baseline)."""
+    game, letter, space = letter_on_a_leaf_target(players, seed)
+    root = parse(game.svg(hint=f"leaf {space}"))
+    order = list(root.iter())
+    label = next(e for e in order if e.get("class") == "region-letter" and e.text == letter)
+    target = next(e for e in order if e.get("data-action") == f"leaf {space}")
+    drawn = [e for e in order if {"target", "cost-badge", "cost", "hint"}
+             & set((e.get("class") or "").split())]
+    assert target in drawn and any(e.get("class") == "hint" for e in drawn)
+    assert all(order.index(e) < order.index(label) for e in drawn), "drawn over the letter"
+    letters = root.find(f".//{NS}g[@class='region-letters']")
+    assert letters is not None
+    x, y, size = (float(v or 0) for v in (label.get("x"), label.get("y"),
+                                          letters.get("font-size")))
+    assert size > 0
+    left, top, right = x - 0.3 * size, y - 0.72 * size, x + 0.3 * size
+    badges = [e for e in order if e.get("class") == "cost-badge"]
+    assert badges
+    for badge in badges:
+        cx, cy, r = (float(badge.get(k) or 0) for k in ("cx", "cy", "r"))
+        nearest = (min(max(cx, left), right), min(max(cy, top), y))
+        assert math.dist(nearest, (cx, cy)) > r + 1.5, (letter, space, cx, cy)
 
 
 def test_the_side_panel_draws_each_seat_as_the_park_does() -> None:

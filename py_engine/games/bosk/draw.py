@@ -160,13 +160,13 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
     if coords:
         _draw_coords(svg, frame)
     _draw_leaves(svg, game, frame)
-    _draw_region_letters(svg, game, frame)
     _draw_trees(svg, game, frame)
     _draw_chosen(svg, game, frame)
     if highlight and game.to_move is not None:
         _draw_targets(svg, game, frame, select)
     for kind, action in marks.items():
         _draw_mark(svg, game, frame, kind, action)
+    _draw_region_letters(svg, game, frame)
     if place:
         _draw_panel(svg, game, place)
     return svgkit.to_string(svg)
@@ -216,7 +216,10 @@ def label_space(game: Position, region: int) -> int:
 def _draw_region_letters(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Each region's letter, small, at the middle of the left side of one of its spaces: the
     rules and the winter table name regions by letter. There no tree's ground (the corners),
-    leaf or squirrel (the middle) and no badge (the top left and bottom right) covers it."""
+    leaf or squirrel (the middle) and no badge (the top left and bottom right) covers it, a
+    little below the middle to keep clear of a leaf space's cost badge; and the letters are
+    drawn over the rest of the park, so that the frame of a highlighted space, a hint's or a
+    preview's ring pass under a letter and its light edge."""
     group = svgkit.sub(svg, "g", class_="region-letters", pointer_events="none",
                        fill="#5a4a38", font_size="9.5", font_weight="bold",
                        text_anchor="middle", stroke="#fffaf0", stroke_width="2",
@@ -224,7 +227,7 @@ def _draw_region_letters(svg: svgkit.Node, game: Position, frame: Frame) -> None
     for region, letter in enumerate(game.geo.letters):
         x, y = game.geo.space_xy[label_space(game, region)]
         left, top = frame.space(x, y)
-        svgkit.sub(group, "text", letter, x=left + 4.5, y=top + U / 2 + 3.2,
+        svgkit.sub(group, "text", letter, x=left + 4.5, y=top + U / 2 + 4.2,
                    class_="region-letter", data_region=letter)
 
 
