@@ -265,7 +265,9 @@ def diagram_html(diagram: dict[str, Any], catalogue: dict[str, str]) -> str:
 
 def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: str) -> str:
     """An exercise: its prompt, its position drawn here (the engine starts when the reader
-    starts the exercise), its buttons and, hidden, its hint and the words for a solved one."""
+    starts the exercise), its buttons (the hint and the answer among them from the first, for a
+    reader who does not know where to start) and, hidden, its hint and the words for a solved
+    one."""
     game = load_game(exercise["record"])
     data = {
         "id": exercise["id"],
@@ -292,6 +294,10 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
             f"{html.escape(catalogue[f'rules.exercise.{act}'])}</button>"
         )
 
+    # Help for a reader who does not know where to start, there from the first: the hint (when
+    # the exercise has one) and the answer, after a word that asks for a try first.
+    help_buttons = (button("hint", False) if hint else "") + button("answer", False)
+
     return (
         # named "Try it" and its section's title, so that each exercise's region has a name
         # of its own
@@ -308,8 +314,9 @@ def exercise_html(exercise: dict[str, Any], catalogue: dict[str, str], within: s
         f'<div class="rules-solved" hidden>{both(exercise["solved"], "p")}</div>'
         f'<div class="rules-reason" hidden>{both(exercise["reason"], "p")}</div>'
         f"{hint}"
-        f'<div class="buttons">{button("start", False)}{button("again")}{button("hint")}'
-        f"{button('answer')}</div></section>"
+        f'<div class="buttons">{button("start", False)}{button("again")}</div>'
+        f'<div class="rules-help">{words("rules.exercise.stuck", catalogue)}'
+        f"{help_buttons}</div></section>"
     )
 
 

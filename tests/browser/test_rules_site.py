@@ -223,6 +223,75 @@ def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
     watch.assert_clean()
 
 
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_the_hint_and_the_answer_are_there_before_any_try(
+    reader: tuple[Any, Watch, list[str]], site_url: str, game: str
+) -> None:
+    """A reader who does not know where to start finds, under every exercise and before starting
+    it, "Show the answer" (and "Hint" when the exercise has one), after words asking for a try
+    first and quieter than the exercise's own Start."""
+    context, watch, _ = reader
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name(game)}")
+    page.wait_for_selector("body[data-ready='1']")
+    exercises = [s["exercise"] for s in content(game)["sections"] if "exercise" in s]
+    assert exercises
+    for exercise in exercises:
+        section = page.locator(f"#{exercise['id']}")
+        start, answer = section.locator("[data-act=start]"), section.locator("[data-act=answer]")
+        assert start.is_visible() and answer.is_visible(), exercise["id"]
+        assert answer.inner_text() == CATALOGUE["rules.exercise.answer"]
+        assert section.locator(".rules-help").inner_text().startswith(
+            CATALOGUE["rules.exercise.stuck"])
+        assert section.locator("[data-act=hint]:visible").count() == ("hint" in exercise)
+        # the exercise's own button leads; the help is quieter
+        assert "primary" in str(start.get_attribute("class"))
+        assert "primary" not in str(answer.get_attribute("class") or "")
+        assert answer.evaluate("b => parseFloat(getComputedStyle(b).fontSize)") < start.evaluate(
+            "b => parseFloat(getComputedStyle(b).fontSize)")
+    watch.assert_clean()
+
+
+def test_the_answer_asked_before_starting_starts_the_exercise_and_shows_it(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    """"Show the answer" pressed before "Start the exercise": the engine starts, the answer is
+    played and said with why it is right; "Try again" gives the position and the help back. The
+    hint opens without the engine."""
+    context, watch, requested = reader
+    corner = exercise_of("bounders", "board-corner")
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    section = page.locator("#board-corner")
+    section.locator("[data-act=answer]").click()
+    page.wait_for_selector("#board-corner[data-state=shown]", timeout=ENGINE_TIMEOUT_MS)
+    assert any("/engine/worker.py" in u for u in requested)
+    assert section.locator(".rules-verdict").inner_text() == CATALOGUE[
+        "rules.exercise.shown"].replace("{action}", corner["answer"])
+    assert section.locator(".rules-reason").inner_text() == corner["reason"]["en"]
+    assert section.locator("[data-act=start]").is_hidden()
+    assert section.locator(".rules-help").is_hidden()
+    # the answer's stone is on the board, which takes no try now
+    assert section.locator(".rules-board [data-action]").count() == 0
+    section.locator("[data-act=again]").click()
+    page.wait_for_selector("#board-corner[data-state=ready]")
+    assert section.locator(".rules-help").is_visible()
+    assert section.locator(".rules-reason").is_hidden()
+    assert section.locator(f'.rules-board [data-action="{corner["answer"]}"]').count() == 1
+    # shown, not solved: the progress does not count it
+    assert page.evaluate("localStorage.getItem('tabula.rules.bounders')") is None
+    # a hint needs no engine
+    split = exercise_of("bounders", "regions-split")
+    other = page.locator("#regions-split")
+    assert other.locator(".rules-hint").is_hidden()
+    other.locator("[data-act=hint]").click()
+    assert other.locator(".rules-hint").inner_text() == split["hint"]["en"]
+    assert other.locator("[data-act=hint]").is_hidden()
+    assert other.locator("[data-act=start]").is_visible()
+    watch.assert_clean()
+
+
 def test_the_answer_comes_with_its_reason_and_bosk_shows_the_standings(
     reader: tuple[Any, Watch, list[str]], site_url: str
 ) -> None:

@@ -149,6 +149,7 @@ function setupExercise(section) {
   const solvedText = section.querySelector(".rules-solved");
   const answerWhy = section.querySelector(".rules-reason");
   const hint = section.querySelector(".rules-hint");
+  const help = section.querySelector(".rules-help"); // the hint and the answer, from the first
   const button = (act) => section.querySelector(`[data-act="${act}"]`);
   /** The engine's picture options: on a narrow screen, the build's `narrow` ones when it gave
    * any (Bosk's wind board and players under the park rather than beside it). */
@@ -230,33 +231,39 @@ function setupExercise(section) {
     if (showing) {
       say({ key: "rules.exercise.shown", values: { action }, state: "shown" });
       answerWhy.hidden = false; // why the answer is right, in the content's own words
+      help.hidden = true;
     } else if (answer.ok) {
       say({ state: "solved" });
       solvedText.hidden = false;
-      button("answer").hidden = true;
-      button("hint").hidden = true;
+      help.hidden = true;
       solved.add(data.id);
       saveSolved();
       showProgress();
     } else {
       say({ reason: answer.reason, state: "wrong" });
-      button("answer").hidden = false;
-      if (hint) button("hint").hidden = false;
     }
+  };
+
+  /** Start the engine and show the exercise's position (a task of the board's queue): by
+   * "Start the exercise", or by "Show the answer" before it. */
+  const begin = async () => {
+    button("start").disabled = true;
+    say({ key: "rules.exercise.loading", state: "loading" });
+    try {
+      judge = await startEngine();
+      await showPosition();
+    } catch (error) {
+      button("start").disabled = false;
+      throw error;
+    }
+    button("start").hidden = true;
   };
 
   button("start").addEventListener("click", () => {
     button("start").disabled = true;
-    say({ key: "rules.exercise.loading", state: "loading" });
     board.enqueue(async () => {
-      try {
-        judge = await startEngine();
-        await showPosition();
-      } catch (error) {
-        button("start").disabled = false;
-        throw error;
-      }
-      button("start").hidden = true;
+      if (judge) return; // the answer, asked first, started it
+      await begin();
       say({ key: "rules.exercise.ready", state: "ready" });
       focusBoard();
     });
@@ -265,13 +272,15 @@ function setupExercise(section) {
     button("again").hidden = true;
     solvedText.hidden = true;
     answerWhy.hidden = true;
+    help.hidden = false;
     await showPosition();
     say({ key: "rules.exercise.ready", state: "ready" });
     focusBoard();
   }));
-  button("hint").addEventListener("click", () => { hint.hidden = false; button("hint").hidden = true; });
+  button("hint")?.addEventListener("click", () => { hint.hidden = false; button("hint").hidden = true; });
   button("answer").addEventListener("click", () => board.enqueue(async () => {
-    if (!live) await showPosition();
+    if (!judge) await begin();
+    else if (!live) await showPosition();
     await attempt(data.answer, true);
   }));
   if (data.narrow) { // the screen turned narrow or wide: the position drawn for it
