@@ -454,6 +454,39 @@ def test_wind_board_asks_for_tree_values() -> None:
 # --- winter as the park stands ----------------------------------------------------------------
 
 
+def test_summer_as_the_park_stands_is_scored_in_spring() -> None:
+    """Worked by hand from the rules' summer table: Player 1's 4 on c6 and 2 on e6, Player 2's 3
+    on c3. Row 6 is Player 1's alone (6: 3 points), column c is 4 to 3 (2 and 1), column e
+    Player 1's alone (3) and row 3 Player 2's alone (3); every other line is empty. Summer
+    itself is not scored until spring ends."""
+    game = Bosk(players=2)
+    for action in ("plant 4@c6", "plant 3@c3", "plant 2@e6"):
+        game.play(action)
+    score = game.score()
+    now = {line["line"]: line for line in score["summer_now"]}
+    assert len(now) == 14  # the 7 rows and 7 columns of points inside the 8 x 8 park
+    assert now["row 6"]["sums"] == [6, 0] and now["row 6"]["points"] == [3, 0]
+    assert now["column c"]["sums"] == [4, 3] and now["column c"]["points"] == [2, 1]
+    assert now["column c"]["first"] == [0] and now["column c"]["second"] == [1]
+    assert now["column e"]["points"] == [3, 0] and now["row 3"]["points"] == [0, 3]
+    empty = set(now) - {"row 6", "row 3", "column c", "column e"}
+    assert all(now[line]["sums"] == [0, 0] for line in empty)
+    assert score["summer_now_totals"] == [8, 4]
+    assert score["summer"] == [] and score["summer_totals"] == [0, 0]
+
+
+def test_summer_as_the_park_stands_is_summer_after_spring() -> None:
+    rng = random.Random(5)
+    game = new_game("bosk", players=3)
+    while game.score()["season"] == "spring":
+        game.play(rng.choice(game.legal_actions()))
+    while not game.is_over:  # the trees leave the park in autumn; summer stays as scored
+        score = game.score()
+        assert score["summer_now"] == score["summer"]
+        assert score["summer_now_totals"] == score["summer_totals"]
+        game.play(rng.choice(game.legal_actions()))
+
+
 def test_winter_as_the_park_stands_is_scored_in_autumn() -> None:
     """Worked by hand from the rules' winter table on our 2-player park (top row AABBBCCC,
     then AABBCCCC): region A holds Player 1's a8 and b8 and Player 2's a7, so 5 and 3; region B

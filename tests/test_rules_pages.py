@@ -518,6 +518,35 @@ def test_bosk_autumn_exercises_show_the_park_as_it_stands() -> None:
     assert ["G", "5 → 8", "0 → 0"] in table_rows(squirrel[:squirrel.index("</table>")])
 
 
+def test_bosk_spring_exercise_shows_the_lines_as_they_stand() -> None:
+    """The summer exercise asks for summer points: above its board, each row's and each
+    column's tree values per player and the points they would bring if spring ended now, and
+    summer's totals so, all as the engine scores them."""
+    content = load_content(RULES / "bosk.json")
+    page = sections_html(content, CATALOGUES["en"])[1]
+    spring = [e for e in exercises(content) if load_game(e["record"]).score()["season"] == "spring"]
+    assert [e["id"] for e in spring] == ["summer-try"]
+    for exercise in spring:
+        score = load_game(exercise["record"]).score()
+        section = page[page.index(f'id="{exercise["id"]}"'):]
+        standings = section[section.index("rules-standings"):section.index("rules-board")]
+        tables = re.findall(r"<table.*?</table>", standings)
+        for kind, table in zip(("row", "column"), tables, strict=True):
+            lines = [
+                [line["line"].split(" ")[1],
+                 *[f"{v} → {p}" for v, p in zip(line["sums"], line["points"], strict=True)]]
+                for line in score["summer_now"] if line["line"].startswith(kind)
+            ]
+            assert len(lines) == 7
+            assert table_rows(table) == [[kind.title(), "Player 1", "Player 2"], *lines]
+        total = standings.split('class="rules-standings-total">')[1].split("</p>")[0]
+        first, second = score["summer_now_totals"]
+        assert re.sub(r"<[^>]*>", "", total) == (
+            f"Summer if spring ended now: Player 1 {first} · Player 2 {second}")
+    summer = page[page.index('id="summer-try"'):]
+    assert ["h", "1 → 3", "0 → 0"] in table_rows(summer[:summer.index("rules-board")])
+
+
 def test_a_wrong_leaf_is_told_which_region_it_missed() -> None:
     """A Bosk exercise about one region says, after a wrong leaf, how many spaces the player
     holds in that region by its letter: a leaf laid elsewhere (the lake) must not read as if

@@ -357,9 +357,54 @@ def bosk_winter_standings(game: Game, catalogue: dict[str, str]) -> str:
     )
 
 
+def bosk_summer_standings(game: Game, catalogue: dict[str, str]) -> str:
+    """Bosk's park in spring before the reader's tree: each line's tree values per player and
+    the summer points they would bring if spring ended now (``score()["summer_now"]``), the rows
+    and the columns side by side, then summer's totals as they stand."""
+    score = game.score()
+    seats = range(len(score["names"]))
+    players = [words("seat.player", catalogue, {"n": seat + 1}) for seat in seats]
+
+    def lines(kind: str) -> str:
+        rows = []
+        for line in score["summer_now"]:
+            named, _, at = line["line"].partition(" ")
+            if named != kind:
+                continue
+            cells = [
+                words("bosk.sum-points", catalogue, {"sum": total, "points": points})
+                for total, points in zip(line["sums"], line["points"], strict=True)
+            ]
+            rows.append(table_row([html.escape(at), *cells]))
+        heads = table_row([words(f"rules.standings.{kind}", catalogue), *players], "th")
+        return (
+            f'<div class="table-scroll"><table class="regions">'
+            f"<thead>{heads}</thead><tbody>{''.join(rows)}</tbody></table></div>"
+        )
+
+    totals = " · ".join(
+        f"{player} {points}" for player, points in zip(players, score["summer_now_totals"],
+                                                       strict=True)
+    )
+    return (
+        '<div class="rules-standings rules-standings-lines">'
+        '<p class="rules-standings-caption">'
+        f"{words('rules.standings.lines-caption', catalogue)}</p>"
+        f'<div class="rules-standings-pair">{lines("row")}{lines("column")}</div>'
+        f'<p class="rules-standings-total">{words("rules.standings.summer-now", catalogue)} '
+        f"{totals}</p></div>"
+    )
+
+
+def table_row(cells: list[str], tag: str = "td") -> str:
+    """A row of a table of standings."""
+    return "<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>"
+
+
 # An exercise's standings before the move ("standings" in its content), by kind.
 STANDINGS: dict[str, Callable[[Game, dict[str, str]], str]] = {
     "bosk-winter": bosk_winter_standings,
+    "bosk-summer": bosk_summer_standings,
 }
 
 

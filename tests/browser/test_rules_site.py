@@ -18,6 +18,8 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, ROOT, Watch, watch_context
 from serve import start
 
+from py_engine import load_game
+
 sys.path.insert(0, str(ROOT / "tools"))
 from rules_pages import RULES, exercise_html, load_content, page_name  # noqa: E402
 
@@ -329,6 +331,50 @@ def test_the_answer_comes_with_its_reason_and_bosk_shows_the_standings(
     page.wait_for_selector("#squirrel-try[data-state=ready]")
     assert section.locator(".rules-reason").is_hidden()
     watch.assert_clean()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_bosk_summer_exercise_shows_the_lines_as_they_stand(browser: Any, site_url: str,
+                                                            width: int) -> None:
+    """Above the summer exercise's board: the rows' and the columns' tree values and points as
+    the engine scores them if spring ended now, side by side on a wide screen and one above the
+    other on a phone, with nothing scrolling sideways; in Korean too."""
+    score = load_game(exercise_of("bosk", "summer-try")["record"]).score()
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bosk')}")
+    page.wait_for_selector("body[data-ready='1']")
+    standings = page.locator("#summer-try .rules-standings")
+    assert standings.is_visible()
+    tables = standings.locator("table")
+    assert tables.count() == 2
+    column_h = next(line for line in score["summer_now"] if line["line"] == "column h")
+    rows = tables.nth(1).evaluate(
+        "t => [...t.rows].map(r => [...r.cells].map(c => c.textContent))")
+    assert ["h", *[f"{v} → {p}" for v, p in zip(column_h["sums"], column_h["points"],
+                                                strict=True)]] in rows
+    first, second = (tables.nth(n).bounding_box() for n in range(2))
+    assert first and second
+    if width < 600:
+        assert second["y"] >= first["y"] + first["height"]
+    else:
+        assert second["x"] >= first["x"] + first["width"] and second["y"] == first["y"]
+    for n in range(2):
+        assert tables.nth(n).evaluate(
+            "t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    first_total, second_total = score["summer_now_totals"]
+    total = standings.locator(".rules-standings-total").inner_text()
+    assert total.endswith(f"Player 1 {first_total} · Player 2 {second_total}")
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert "봄이 끝난다면" in standings.locator(".rules-standings-caption").inner_text()
+    assert tables.nth(0).locator("th").first.inner_text() == "가로줄"
+    assert standings.locator(".rules-standings-total").inner_text().endswith(
+        f"플레이어 1 {first_total} · 플레이어 2 {second_total}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    watch.assert_clean()
+    context.close()
 
 
 def test_two_part_tries_and_open_cells(

@@ -60,6 +60,8 @@ class BoskScore(Score):
     summer_totals: list[int]
     winter_totals: list[int]
     summer: list[dict[str, Any]]  # each line: line, sums, points, first, second
+    summer_now: list[dict[str, Any]]  # each line as ``summer``, scored as the park stands
+    summer_now_totals: list[int]  # per seat: summer's points if spring ended now
     winter: list[dict[str, Any]]  # at the end, each region: region, spaces, lake, points,
     #                               first, second
     winter_now: list[dict[str, Any]]  # each region as ``winter``, scored as the park stands
@@ -77,6 +79,9 @@ class BoskScore(Score):
 def score_of(game: Position) -> BoskScore:
     geo, n = game.geo, game.n
     summer_done = game.step != S_PLANT
+    # Summer as the park stands, so that a player sees in spring what the trees are doing; from
+    # the end of spring on it is summer itself (a tree's line counts it after it leaves the park).
+    summer_now = game.summer_lines()
     control = game.controlled()
     regions: list[dict[str, Any]] = [
         {"region": letter, "spaces": control[r], "lake": r == geo.lake}
@@ -121,7 +126,11 @@ def score_of(game: Position) -> BoskScore:
         "wind_board": wind_board(game),
         "summer_totals": list(game.summer),
         "winter_totals": list(game.winter),
-        "summer": game.summer_lines() if summer_done else [],
+        "summer": summer_now if summer_done else [],
+        "summer_now": summer_now,
+        "summer_now_totals": [
+            sum(line["points"][seat] for line in summer_now) for seat in range(n)
+        ],
         "winter": winter,
         "winter_now": winter_now,
         "winter_now_totals": [sum(r["points"][seat] for r in winter_now) for seat in range(n)],
