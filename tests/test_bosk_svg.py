@@ -249,9 +249,17 @@ def _catalogue(lang: str) -> dict[str, str]:
     return json.loads(path.read_text("utf-8"))
 
 
-def _say(message: str, values: dict[str, object]) -> str:
-    """A catalogue message with its placeholders filled, as the site's ``t()`` fills them."""
-    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), message)
+def _say(message: str, values: dict[str, object], lang: str = "en") -> str:
+    """A catalogue message with its placeholders filled, as the site's ``t()`` fills them: a
+    ``{name:words}`` one says its value as the catalogue's ``words.<value>`` when it has it."""
+    catalogue = _catalogue(lang)
+
+    def fill(found: re.Match[str]) -> str:
+        value = str(values[found.group(1)])
+        words = found.group(2)
+        return catalogue.get(f"{words}.{value}", value) if words else value
+
+    return re.sub(r"\{(\w+)(?::([\w.-]+))?\}", fill, message)
 
 
 def _until(done: Callable[[Bosk], bool], players: int = 2, names: str | None = None,
@@ -310,7 +318,7 @@ def test_the_description_can_be_said_from_the_catalogues(name: str) -> None:
     english, korean = _catalogue("en"), _catalogue("ko")
     assert " ".join(_say(english[key], values) for key, values, _ in said) == game.describe()
     assert [_say(english[key], values) for key, values, _ in said] == [e for _, _, e in said]
-    korean_words = " ".join(_say(korean[key], values) for key, values, _ in said)
+    korean_words = " ".join(_say(korean[key], values, "ko") for key, values, _ in said)
     chosen = [n for seat, n in enumerate(game.names) if n != f"Player {seat + 1}"]
     for seat_name in chosen:
         korean_words = korean_words.replace(seat_name, "")
@@ -320,6 +328,25 @@ def test_the_description_can_be_said_from_the_catalogues(name: str) -> None:
     root = parse(game.svg())
     assert json.loads(root.get("data-i18n-sentences") or "") == [[k, v] for k, v, _ in said]
     assert root.get("aria-label") == root.findtext(f"{NS}title") == game.describe()
+
+
+def test_the_wind_is_said_in_the_readers_words() -> None:
+    """A Korean sentence names the wind in Korean, its letter beside it (동쪽(E)으로), not as a
+    Latin letter alone; on the wind board each round's letter carries its message key, which
+    English says as the letter and Korean as a word."""
+    game = POSITIONS["leaf"]()
+    letter = game.score()["wind"]
+    english, korean = _catalogue("en"), _catalogue("ko")
+    said = game.description()
+    words = " ".join(_say(korean[key], values, "ko") for key, values, _ in said)
+    assert f"쪽({letter})으로" in words and f" {letter} " not in words
+    assert " ".join(_say(english[key], values) for key, values, _ in said) == game.describe()
+    letters = [e for e in parse(game.svg()).iter(f"{NS}text") if e.get("class") == "wind-letter"]
+    assert len(letters) == 8
+    for drawn in letters:
+        key = drawn.get("data-i18n") or ""
+        assert key == f"board.wind.{drawn.text}" and english[key] == drawn.text
+        assert re.fullmatch("[북동남서]", korean[key])
 
 
 def test_a_seat_is_said_by_number_unless_its_player_chose_a_name() -> None:

@@ -40,7 +40,7 @@ CATALOGUES = {
     for lang in ("en", "ko")
 }
 HANGUL = re.compile("[\uac00-\ud7a3]")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::[\w.-]+)?\}")
 
 
 def content_id(path: Path) -> str:

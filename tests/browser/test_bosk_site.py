@@ -228,6 +228,59 @@ def test_autumn_shows_winter_as_the_park_stands(
     watch.assert_clean()
 
 
+def test_korean_sentences_name_actions_and_winds_in_korean(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """In Korean, a sentence names an action or a wind in Korean words with the notation's
+    coordinates or letter beside them (the side buttons, the wind board, the status line, a
+    preview, a hint, the players' tiles), while the move list keeps the notation as the record
+    writes it."""
+    context, watch = site_context
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    game = load_game(exercise["record"])
+    spring = game.history[:game.history.index("wind W")]
+    page = context.new_page()
+    page.add_init_script(
+        "localStorage.setItem('tabula.computer.test', JSON.stringify({seconds: 0.2, pace: 0}))")
+    moves = ",".join(quote(action, safe="") for action in spring)
+    page.goto(f"{site_url}bosk.html?lang=ko#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(spring)}'")
+    winds = page.locator("#choices button[data-action^='wind ']")
+    assert winds.count() == 4
+    assert page.locator("#choices button[data-action='wind W']").inner_text() == "서쪽(W)으로"
+    page.hover("#board [data-action='wind W']")
+    page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    assert str(page.text_content("#preview")).startswith("이 수(첫 바람을 서쪽(W)으로)를 두면")
+
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page.goto(f"{site_url}bosk.html?lang=ko#players=2&moves={moves}")
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    wind = game.score()["wind"]
+    assert str(page.text_content(".bosk-season")).endswith(f"바람: 동쪽({wind})으로")
+    letters = page.locator("#board .wind-letter").all_text_contents()
+    assert len(letters) == 8 and all(letter in "북동남서" for letter in letters)
+    assert "쓴 타일: S(다람쥐) 2" in str(page.text_content(".bosk-players"))
+    page.hover('#board [data-action="leaf f8"]')
+    page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    said = str(page.text_content("#preview"))
+    assert said.startswith("이 수(f8에 낙엽 놓기)를 두면, 지금 겨울이 온다면: ")
+    assert "leaf" not in said
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    hint = str(page.text_content("#hint-text"))
+    assert hint.startswith("추천: ") and hint.endswith("에 낙엽 놓기") and "leaf" not in hint
+    # the move list keeps the notation
+    assert page.locator(".move-list button.move", has_text="leaf e7").count() == 1
+    assert page.locator(".move-list button.move", has_text="wind W").count() == 1
+    page.close()
+    watch.assert_clean()
+
+
 def test_on_a_phone_the_players_leaves_are_shown_and_the_winter_table_fits(
     browser: Any, site_url: str
 ) -> None:

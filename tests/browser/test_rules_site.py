@@ -377,6 +377,37 @@ def test_bosk_summer_exercise_shows_the_lines_as_they_stand(browser: Any, site_u
     context.close()
 
 
+def test_korean_verdicts_name_the_action_in_korean(
+    reader: tuple[Any, Watch, list[str]], site_url: str
+) -> None:
+    """On a Korean rules page the answer and a wrong try's reason name a Bosk action in Korean
+    with its point or space beside it ("h2에 나무 1 심기", not "plant 1@h2"); English keeps the
+    notation, and a change of language says the verdict again in the new one."""
+    context, watch, _ = reader
+    summer = exercise_of("bosk", "summer-try")
+    leaves = exercise_of("bosk", "leaves-try")
+    value, _, point = summer["answer"].removeprefix("plant ").partition("@")
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bosk')}?lang=ko")
+    page.wait_for_selector("body[data-ready='1']")
+    section = page.locator("#summer-try")
+    section.locator("[data-act=answer]").click()
+    page.wait_for_selector("#summer-try[data-state=shown]", timeout=ENGINE_TIMEOUT_MS)
+    verdict = section.locator(".rules-verdict")
+    assert verdict.inner_text() == f"답: {point}에 나무 {value} 심기"
+    wrong = leaves["wrong"][0]
+    other = start_exercise(page, "leaves-try")
+    other.locator(f'.rules-board [data-action="{wrong}"]').click()
+    page.wait_for_selector("#leaves-try[data-state=wrong]")
+    said = other.locator(".rules-verdict").inner_text()
+    assert f"{wrong.removeprefix('leaf ')}에 낙엽 놓기" in said and "leaf" not in said
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert verdict.inner_text() == f"The answer: {summer['answer']}."
+    assert wrong in other.locator(".rules-verdict").inner_text()
+    watch.assert_clean()
+
+
 def test_two_part_tries_and_open_cells(
     reader: tuple[Any, Watch, list[str]], site_url: str
 ) -> None:

@@ -3,7 +3,7 @@
 // summer's points; the wind board; summer's scoring line by line; winter's region by region and
 // the final ranking with the tie rule; what a previewed leaf or squirrel changes in winter as
 // the park stands. The new-game panel lives in bosk-setup.js.
-import { playerName } from "../js/i18n.js";
+import { actionText, playerName } from "../js/i18n.js";
 import { buildOptions, readOptions } from "./bosk-setup.js";
 
 function el(tag, text, className) {
@@ -135,6 +135,11 @@ function noticeOf(score, t) {
   });
 }
 
+/** Tiles by their faces (the squirrel's named in the reader's words where they have some). */
+function tileList(tiles, t) {
+  return tiles.map((tile) => t("bosk.tile-face", { tile })).join(" ") || "–";
+}
+
 /** One line per player: its species, its trees (in hand in spring, standing in autumn), its
  * tiles in hand and used, its leaf tokens left and where its squirrel is. */
 function players(score, t) {
@@ -154,7 +159,7 @@ function players(score, t) {
     title.prepend(seatMark(seat));
     li.append(title);
     li.append(el("span", t("bosk.player-line", {
-      trees: trees || "–", tiles: hand.join(" ") || "–", used: used.join(" ") || "–",
+      trees: trees || "–", tiles: tileList(hand, t), used: tileList(used, t),
       tokens: score.tokens[seat], squirrel: score.squirrels[seat] ?? "–",
       which: t(autumn ? "bosk.players.trees-park" : "bosk.players.trees-hand"),
     })));
@@ -166,7 +171,7 @@ function players(score, t) {
 function windBoard(score, t) {
   const node = table(t("bosk.winds.caption"),
     ["round", "wind", "tree"].map((key) => t(`bosk.winds.${key}`)),
-    score.wind_board.map((entry) => [entry.round, entry.wind ?? "?",
+    score.wind_board.map((entry) => [entry.round, entry.wind ? t("bosk.winds.towards", { wind: entry.wind }) : "?",
       entry.tree ? t("bosk.winds.value", { value: entry.tree }) : t("bosk.winds.any")]),
     "bosk-winds");
   score.wind_board.forEach((entry, index) => {
@@ -304,10 +309,13 @@ function previewText(answer, view, t) {
   const before = view.score;
   const after = answer.score;
   if (after.season !== "autumn") {
-    return t("preview.line", { action: answer.action, scores: changes(after, after.totals, before.totals, t) });
+    return t("preview.line", {
+      action: actionText("bosk", answer.action), scores: changes(after, after.totals, before.totals, t),
+    });
   }
   const parts = [t("bosk.preview.winter-now", {
-    action: answer.action, scores: changes(after, after.winter_now_totals, before.winter_now_totals, t),
+    action: actionText("bosk", answer.action),
+    scores: changes(after, after.winter_now_totals, before.winter_now_totals, t),
   })];
   after.winter_now.forEach((region, index) => {
     const was = before.winter_now[index].spaces;

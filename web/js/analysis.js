@@ -9,6 +9,7 @@
 // seconds of search instead of SECONDS.
 
 import { headed, wordedButton } from "./dom.js";
+import { actionText } from "./i18n.js";
 
 const SECONDS = 0.3; // search per position
 const SLICE = 0.05; // seconds of search per worker call: the board waits at most this long
@@ -231,13 +232,13 @@ export class Analysis {
 
   /** @param {Mark} mark */
   markText(mark) {
-    const { t, seatName } = this.setup;
+    const { t, seatName, game } = this.setup;
     const values = {
-      n: mark.ply + 1, seat: seatName(mark.seat), action: mark.action,
+      n: mark.ply + 1, seat: seatName(mark.seat), action: actionText(game, mark.action),
       before: Math.round(mark.before * 100), after: Math.round(mark.after * 100),
     };
     return mark.preferred && mark.preferred !== mark.action
-      ? t("analysis.mark", { ...values, preferred: mark.preferred })
+      ? t("analysis.mark", { ...values, preferred: actionText(game, mark.preferred) })
       : t("analysis.mark-plain", values);
   }
 

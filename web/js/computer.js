@@ -7,6 +7,7 @@
 // Test setting: localStorage "tabula.computer.test" = {"seconds": s, "pace": ms} replaces
 // every level's thinking time (and the hint's) by s seconds and the pause between two shown
 // computer actions by ms, so browser tests can play whole games quickly on the real path.
+import { actionText } from "./i18n.js";
 
 export const LEVELS = ["beginner", "casual", "easy", "medium", "hard", "expert"]; // weakest first
 const PERSON = "person";
@@ -237,7 +238,7 @@ export class Computer {
     const hint = this.hint && this.hint.record === this.record ? this.hint : null;
     panel.hidden = !hint;
     if (!hint) return;
-    document.getElementById("hint-text").textContent = t("hint.text", { action: hint.action });
+    document.getElementById("hint-text").textContent = t("hint.text", { action: actionText(this.game, hint.action) });
     const rows = hint.chances.map((chance, seat) => {
       const li = document.createElement("li");
       li.dataset.seat = String(seat);

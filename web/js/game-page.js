@@ -4,7 +4,7 @@
 import { showSvg } from "./board.js";
 import { BoardController, eventElement, showState } from "./board-controller.js";
 import { EngineError, EngineFault, pageEngine } from "./engine.js";
-import { has, t } from "./i18n.js";
+import { actionText, has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, LinkError, readSaved, recordText, save, setAside, toFragment } from "./record.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
@@ -394,7 +394,7 @@ function renderResult() {
 
 /** "Player 1 (Dark) played g7": said before the action is sent, while the mover is known. */
 function played(action) {
-  return t("announce.played", { seat: seatName(board.view.to_move), action });
+  return t("announce.played", { seat: seatName(board.view.to_move), action: actionText(game, action) });
 }
 
 // --- acting -----------------------------------------------------------------------------
@@ -405,7 +405,7 @@ function play(action) {
   if (state.looking && state.redo.at(-1) !== action) {
     const record = currentRecord();
     const branch = { action, ply: state.actions.length, dropped: state.redo.length };
-    askBranch(branch, t).then((yes) => {
+    askBranch({ ...branch, action: actionText(game, action) }, t).then((yes) => {
       if (yes) enqueue(() => (record === currentRecord() ? playNow(action) : undefined));
     });
     return;
@@ -435,7 +435,7 @@ function undo() {
     do {
       const action = state.actions.at(-1);
       await go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
-        { said: t("announce.undone", { action }) });
+        { said: t("announce.undone", { action: actionText(game, action) }) });
     } while (state.actions.length && computer.plays(board.view.to_move) && computer.hasPerson(board.view.players));
   });
 }
@@ -501,7 +501,7 @@ function showPreview(action, after, before) {
       seat: seatName(seat), points: formatPoints(total), change: `${sign}${formatPoints(Math.abs(change))}`,
     });
   });
-  $("preview").textContent = t("preview.line", { action, scores: parts.join(" · ") });
+  $("preview").textContent = t("preview.line", { action: actionText(game, action), scores: parts.join(" · ") });
 }
 
 function endPreview(event) {
@@ -721,7 +721,7 @@ let tapConfirm = null;
 function setupReview() {
   tapConfirm = new TapConfirm({
     frame: $("board"), choices: $("choices"), controls: $("game-controls"), t,
-    preview: (el) => onPreview({ target: el }), announce,
+    preview: (el) => onPreview({ target: el }), announce, actionName: (action) => actionText(game, action),
   });
   const side = /** @type {HTMLElement} */ ($("moves").closest(".side"));
   recordsPanel(side, {

@@ -80,11 +80,31 @@ export function language() {
   return current;
 }
 
-/** The message of `key` in the current language, with {name} placeholders filled. */
+/** The message of `key` in the current language, with {name} placeholders filled. A
+ * placeholder `{name:words}` says its value in words when the catalogue has `words.<value>`
+ * (Korean's `{wind:bosk.wind}` says the wind "E" as 동쪽(E)), else as it is. */
 export function t(key, values = {}) {
   const text = catalogues.get(current)?.[key] ?? catalogues.get("en")?.[key];
   if (text === undefined) return key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)(?::([\w.-]+))?\}/g, (whole, name, words) => {
+    if (!(name in values)) return whole;
+    const value = String(values[name]);
+    return words && has(`${words}.${value}`) ? t(`${words}.${value}`) : value;
+  });
+}
+
+/** An action (as the record writes it) named in a sentence of the reader's language: the
+ * game's words for its kind, `action.<game>.<word>` for the notation's first word, with
+ * `{arg}` the rest (and, for `VALUE@AT`, `{value}` and `{at}`); else the notation itself. The
+ * move list and the record keep the notation; English's words are the notation. */
+export function actionText(game, action) {
+  const text = String(action ?? "");
+  const [word, ...rest] = text.trim().split(/\s+/);
+  const key = `action.${game}.${word}`;
+  if (!word || !has(key)) return text;
+  const arg = rest.join(" ");
+  const [value, at] = arg.includes("@") ? arg.split("@", 2) : [arg, arg];
+  return t(key, { arg, value, at });
 }
 
 /** A seat's name for the reader: a name the players chose, as it is; else (no names, or the

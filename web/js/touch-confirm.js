@@ -15,9 +15,11 @@ export class TapConfirm {
    * @param {(key: string, values?: object) => string} setup.t
    * @param {(el: Element) => void} setup.preview show the preview of a part
    * @param {(message: string) => void} setup.announce
+   * @param {(action: string) => string} [setup.actionName] an action named in a sentence
    */
-  constructor({ frame, choices, controls, t, preview, announce }) {
+  constructor({ frame, choices, controls, t, preview, announce, actionName = (action) => action }) {
     this.frame = frame;
+    this.actionName = actionName;
     this.choices = choices;
     this.preview = preview;
     this.announce = announce;
@@ -71,7 +73,7 @@ export class TapConfirm {
       el.classList.add("pending");
       this.preview(el);
     }
-    this.announce(this.t("confirm.again", { action }));
+    this.announce(this.t("confirm.again", { action: this.actionName(action) }));
     return true;
   }
 

@@ -579,7 +579,7 @@ def _draw_panel(svg: svgkit.Node, game: Position, place: Panel) -> None:
             svgkit.sub(board, "polygon", points=svgkit.points(corners), fill="#2e7d9a",
                        class_="wind-arrow", data_wind=DIRECTIONS[d])
             svgkit.sub(board, "text", DIRECTIONS[d], x=left + 56, y=top + 16, font_size="11",
-                       fill=OUTLINE, class_="wind-letter")
+                       fill=OUTLINE, class_="wind-letter", data_i18n=f"board.wind.{DIRECTIONS[d]}")
         else:
             svgkit.sub(board, "text", "?", x=left + 40, y=top + 16, font_size="11",
                        text_anchor="middle", fill=OUTLINE, class_="wind-letter")
