@@ -29,7 +29,7 @@ FAIL_FAST = {"firstStartMs": 8000, "startMs": 8000, "callMs": 4000}
 # a worker that can start has the time it needs on a busy machine; a dead one is found at once
 LIMITS = {"firstStartMs": 60000, "startMs": 60000, "callMs": 4000}
 READY = "document.body.dataset.ready === 'true'"
-NOTICE = "#error + .notices .notice"
+NOTICE = "#notice-layer .notices .notice"
 
 
 @pytest.fixture()
@@ -107,6 +107,14 @@ def notice(page: Any, kind: str) -> Any:
     return page.locator(f'{NOTICE}[data-kind="{kind}"]')
 
 
+def board_place(page: Any) -> list[float]:
+    """The board's box in the page (not in the window, which a click may scroll)."""
+    return list(page.evaluate("""() => {
+        const box = document.getElementById('board').getBoundingClientRect();
+        return [box.x + scrollX, box.y + scrollY, box.width, box.height];
+    }"""))
+
+
 def stored(page: Any, key: str) -> str | None:
     value = page.evaluate(f"localStorage.getItem({json.dumps(key)})")
     return value if value is None else str(value)
@@ -150,6 +158,9 @@ def test_a_saved_game_that_does_not_open_is_set_aside(
     box.locator("button[data-name=copy]").click()
     assert box.locator("button[data-name=copy]").text_content() == "Copied"
     assert page.get_attribute("#status", "data-state") == "ready"
+    # put away, it leaves the top of the board (which it lies over) to play on
+    box.locator("button[data-name=dismiss]").click()
+    assert notice(page, "saved").count() == 0
     # the page plays and starts new games
     play(page, "g7")
     assert json.loads(stored(page, SAVED_KEY) or "{}")["actions"] == ["g7"]
@@ -338,6 +349,7 @@ def test_a_worker_that_dies_is_started_again_and_the_game_replayed(
 ) -> None:
     page = opened_at_g7(context, site_url)
     play(page, "a1")
+    board = board_place(page)
     page.evaluate(KILL)  # as if it ran out of memory: it ends without a word
     started = time.monotonic()
     page.click('#board [data-action="m7"]')
@@ -345,6 +357,10 @@ def test_a_worker_that_dies_is_started_again_and_the_game_replayed(
     seconds = time.monotonic() - started
     assert seconds < LIMITS["callMs"] / 1000 + 60
     assert "The engine stopped and was started again" in notice(page, "engine").text_content()
+    # said over the top of the board, which stays where it was; Dismiss puts it away
+    assert board_place(page) == board
+    notice(page, "engine").locator("button[data-name=dismiss]").click()
+    assert notice(page, "engine").count() == 0
     page.wait_for_selector('#status[data-state="ready"]')
     assert page.text_content("#record").endswith("\n\ng7\na1\nm7\n")
     play(page, "d4")  # the new worker took up the game from its record
@@ -492,6 +508,8 @@ def test_a_bad_link_opening_a_game_page_keeps_the_saved_game(context: Any, site_
     assert "the option “size” holds a line break" in page.text_content("#error")
     assert page.text_content("#record").endswith("\n\ng7\n")
     assert "\na1" not in page.text_content("#record")
+    page.click("#error-notice button[data-name=dismiss]")  # it lies over the top of the board
+    assert page.is_hidden("#error")
     play(page, "a1")
     page.close()
 

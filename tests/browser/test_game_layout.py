@@ -1,8 +1,11 @@
 """The game page keeps still and reads as a player expects: Undo takes a move back without a
 'looking back' notice, and neither that notice nor the computer's thinking line moves the
 board; the preview line never moves a button between press and release; the Hint box is in
-view at 1280x900; the move list puts the first player to act in its first column; and a hint
-asked while looking back says so under the Hint button, not under the looking-back notice."""
+view at 1280x900; the move list puts the first player to act in its first column; a hint
+asked while looking back says so under the Hint button, not under the looking-back notice; and
+the rarer notices (a saved game set aside, a link that could not be opened) lie over the top of
+the board and the notice of a game kept to return to is in the row over it, at 1280x900 and on
+a phone, without moving it, their buttons working from the mouse and the keyboard."""
 
 from __future__ import annotations
 
@@ -265,4 +268,126 @@ def test_numbers_in_the_panels_tables_are_right_aligned(
     words = [align for text, align in aligned[1:] if not text.strip().lstrip("−-").isdigit()]
     assert numbers and set(numbers) == {"right"}, aligned
     assert set(words) <= {"left", "start"}, aligned
+    page.close()
+
+
+# --- the rarer notices over the board ----------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+# a saved game the engine refuses (Bounders has no side 8): set aside, with a notice
+REFUSED = '{"options":{"size":"8"},"actions":[],"redo":[]}'
+# a link whose third action cannot be played: an error, and a notice offering its first two
+BAD_LINK = "size=7&rules=basic&komi=off&moves=a1,m7,zz,d4"
+OTHER_GAME = "size=7&rules=basic&komi=off&moves=m7,a1,g7"
+WORDS = {
+    "en": {"aside": "The saved game could not be opened", "copied": "Copied",
+           "link": "first 2 actions", "kept": "Another game was opened"},
+    "ko": {"aside": "저장된 게임을 열 수 없어서", "copied": "복사했습니다",
+           "link": "처음 2개 수", "kept": "다른 게임이 열렸습니다"},
+}
+
+# Where the notice is: inside the board's box from side to side, its top not above the
+# board's, and drawn over the board there (nothing else on top at its middle).
+OVER_THE_BOARD = """(selector) => {
+  const element = document.querySelector(selector);
+  const box = element.getBoundingClientRect();
+  const board = document.getElementById('board').getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return box.left >= board.left - 0.5 && box.right <= board.right + 0.5
+    && box.top >= board.top - 0.5 && box.top < board.bottom && element.contains(top);
+}"""
+
+
+@pytest.fixture()
+def fresh(browser: Any, site_url: str) -> Iterator[Any]:
+    """A context of its own: its storage holds a saved game that does not open (put there
+    before the first page of a tab runs)."""
+    ctx = browser.new_context(locale="en-GB")
+    ctx.add_init_script(f"""if (location.protocol === 'http:' && !sessionStorage.seeded) {{
+        localStorage.setItem('tabula.game.bounders', {json.dumps(REFUSED)});
+        sessionStorage.seeded = 'yes';
+    }}""")
+    watch = watch_context(ctx, site_url)
+    yield ctx
+    watch.assert_clean()
+    ctx.close()
+
+
+def focused(page: Any) -> str:
+    """The focused element's id, or its data-name (a notice's button)."""
+    return str(page.evaluate("() => { const el = document.activeElement;"
+                             " return el.id || el.dataset.name || ''; }"))
+
+
+@pytest.mark.parametrize(
+    "viewport,lang", [(WIDE, "en"), (PHONE, "ko")], ids=["1280x900-en", "390x844-ko"],
+)
+def test_the_rarer_notices_lie_over_the_board_and_never_move_it(
+    fresh: Any, site_url: str, viewport: dict[str, int], lang: str,
+) -> None:
+    words = WORDS[lang]
+    page = fresh.new_page()
+    page.set_viewport_size(viewport)
+    page.goto(site_url + f"bounders.html?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    still = board_box(page)
+
+    # The saved game set aside: its notice is over the board; Copy and Dismiss work.
+    aside = page.locator('.notice[data-kind="saved"]')
+    assert words["aside"] in str(aside.text_content())
+    assert page.evaluate(OVER_THE_BOARD, '.notice[data-kind="saved"]')
+    assert json.loads(aside.locator("textarea").input_value()) == json.loads(REFUSED)
+    aside.locator("button[data-name=copy]").click()
+    assert aside.locator("button[data-name=copy]").text_content() == words["copied"]
+    assert board_box(page) == still
+    aside.locator("button[data-name=dismiss]").click()
+    assert aside.count() == 0
+    assert board_box(page) == still
+    assert focused(page) == "board"  # the keyboard goes on from the board
+
+    # A link that cannot be opened: the error and the offer of its first actions, both over
+    # the board, reached from the keyboard after the page's header.
+    page.evaluate(f"location.hash = {json.dumps(BAD_LINK)}")
+    page.wait_for_selector('.notice[data-kind="link"]')
+    assert "zz" in str(page.text_content("#error"))
+    assert words["link"] in str(page.text_content('.notice[data-kind="link"]'))
+    assert page.evaluate(OVER_THE_BOARD, "#error")
+    assert page.evaluate(OVER_THE_BOARD, '.notice[data-kind="link"]')
+    assert board_box(page) == still
+    page.focus("#theme")
+    page.keyboard.press("Tab")
+    assert focused(page) == "dismiss"  # the error's Dismiss
+    page.keyboard.press("Enter")
+    assert page.is_hidden("#error")
+    assert focused(page) == "open-part"  # on to the next notice
+    assert board_box(page) == still
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator('.notice[data-kind="link"]').count() == 0
+    assert board_box(page) == still
+
+    # Another game's link: the game in progress is kept, and a notice in the row over the board
+    # offers it back; looking back takes that row while it lasts.
+    page.evaluate(f"location.hash = {json.dumps(OTHER_GAME)}")
+    page.wait_for_function("document.body.dataset.ply === '3'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#previous-game:not([hidden])")
+    assert words["kept"] in str(page.text_content("#previous-game"))
+    assert page.get_attribute("#previous-game", "role") == "status"
+    kept = page.locator(".board-head #previous-game").bounding_box()
+    assert kept["y"] + kept["height"] <= still["y"]
+    assert page.evaluate(SHOWN_AT_MIDDLE, "#previous-game")
+    assert board_box(page) == still
+    page.click('#moves button[data-ply="1"]')
+    wait_ply(page, 1)
+    assert page.is_visible("#looking") and page.is_hidden("#previous-game")
+    page.locator("#looking").scroll_into_view_if_needed()  # a phone's move list is far below
+    assert page.evaluate(SHOWN_AT_MIDDLE, "#looking")
+    assert board_box(page) == still
+    page.click("#looking button")
+    wait_ply(page, 3)
+    assert page.is_visible("#previous-game")
+    page.click("#previous-game button")  # Return to it
+    wait_ply(page, 2)
+    assert page.is_hidden("#previous-game")
+    assert board_box(page) == still
     page.close()

@@ -21,9 +21,11 @@ import {
 
 const BOARD = "main";
 const $ = (id) => document.getElementById(id);
-// The looking-back notice takes the place kept for it over the board (js/move-list.js).
+// The looking-back notice takes the place kept for it over the board (js/move-list.js), and so
+// does the notice of a game kept to return to, under the thinking line and the looking-back
+// notice (site.css shows it while neither is shown and the engine is ready).
 $("thinking").after(makeNotice("looking", "looking"));
-$("error").after(makeNotice("previous-game", "previous"));
+$("looking").after(previousNotice());
 /** @param {string} id */
 const checkbox = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** @param {string} id */
@@ -93,7 +95,7 @@ function showFailure(error) {
 
 // --- faults: the engine's, a saved game's, a link's ---------------------------------------
 
-const notices = noticeBox($("error"));
+const notices = noticeBox($("error-notice"));
 /** @type {{next: GameState, fallback?: GameState, linkError?: string, replaces?: GameState} | null}
  * the game to open, until it is open (a failed engine start keeps it for the retry) */
 let opening = null;
@@ -231,6 +233,7 @@ function showError(message) {
   const el = $("error");
   el.textContent = message;
   el.hidden = !message;
+  $("error-notice").hidden = !message;
 }
 
 function announce(message) {
@@ -689,6 +692,13 @@ async function openOther(next) {
   }
 }
 
+/** The notice of a game kept to return to (its text and Return to it), said as it appears. */
+function previousNotice() {
+  const notice = makeNotice("previous-game", "previous");
+  notice.setAttribute("role", "status");
+  return notice;
+}
+
 function showPreviousNotice() {
   const notice = $("previous-game");
   const kept = keptPrevious(game);
@@ -770,6 +780,19 @@ function wire() {
   window.addEventListener("hashchange", onHashChange);
   wireLookingNotice($("looking"), () => showPly(Infinity));
   $("previous-game").querySelector("button").addEventListener("click", returnToPrevious);
+  $("error-notice").querySelector("[data-name=dismiss]").addEventListener("click", () => showError(""));
+  $("notice-layer").addEventListener("click", afterDismiss);
+}
+
+/** A notice over the board was dismissed: the keyboard goes on from the next notice's first
+ * button, or from the board when none is left (not from the top of the page).
+ * @param {MouseEvent} event */
+function afterDismiss(event) {
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || target.dataset.name !== "dismiss") return;
+  if (target.isConnected && target.getClientRects().length) return; // still shown
+  const next = [...$("notice-layer").querySelectorAll("button")].find((el) => el.getClientRects().length);
+  (next ?? $("board")).focus();
 }
 
 async function main() {
