@@ -435,10 +435,19 @@ def test_a_dead_worker_under_an_embed_is_started_again(context: Any, site_url: s
     prepare(page, site_url, {})
     page.goto(site_url + "embed.html?game=bounders&size=7&moves=g7,a1&interactive=1")
     page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    board = board_place(page)
     page.evaluate(KILL)
     page.click('#board [data-action="m7"]')
     page.wait_for_function("document.body.dataset.ply === '3'", timeout=ENGINE_TIMEOUT_MS)
-    assert "started again" in page.locator('.notice[data-kind="engine"]').text_content()
+    said = page.locator('.notice[data-kind="engine"]')
+    assert "started again" in said.text_content()
+    # over the top of the board, which does not move for it; Dismiss puts it away
+    assert board_place(page) == board
+    top = said.bounding_box()
+    assert top["y"] >= page.locator("#board").bounding_box()["y"]
+    said.locator("button[data-name=dismiss]").click()
+    assert said.count() == 0
+    assert board_place(page) == board
     page.click("#first")
     page.wait_for_function("document.body.dataset.ply === '0'", timeout=ENGINE_TIMEOUT_MS)
     page.close()
