@@ -1,8 +1,10 @@
 // Bosk's side panel: the season and round, what to do now, the start player, every player's
-// score, trees, tiles, leaf tokens and squirrel; in autumn, winter as the park stands beside
-// summer's points; the wind board; summer's scoring line by line; winter's region by region and
-// the final ranking with the tie rule; what a previewed leaf or squirrel changes in winter as
-// the park stands. The new-game panel lives in bosk-setup.js.
+// score, trees, tiles, leaf tokens and squirrel; in spring, summer if spring ended now (per
+// seat, and line by line); in autumn, winter as the park stands beside summer's points; the
+// wind board; summer's scoring line by line; winter's region by region and the final ranking
+// with the tie rule; what a previewed tree changes in summer if spring ended now, and what a
+// previewed leaf or squirrel changes in winter as the park stands. The new-game panel lives in
+// bosk-setup.js.
 import { actionText, playerName } from "../js/i18n.js";
 import { buildOptions, readOptions } from "./bosk-setup.js";
 
@@ -193,15 +195,25 @@ function lineName(label, t) {
   return [shown, el("span", whole, "visually-hidden")];
 }
 
-function summer(score, t) {
+/** Whether some seat has a tree in the line (a summer line, as the engine gives it). */
+function planted(line) {
+  return line.sums.some((sum) => sum > 0);
+}
+
+/** Summer line by line: as scored at the end of spring, or (`now`) as it would be if spring
+ * ended now, the lines where some seat has a tree. */
+function summer(score, t, now = false) {
   const heads = [t("bosk.summer.line"), ...score.names.map((_, seat) => seatHeading(score, seat)), t("bosk.summer.first"), t("bosk.summer.second")];
-  const rows = score.summer.map((line) => [
+  const lines = now ? score.summer_now.filter(planted) : score.summer;
+  const rows = lines.map((line) => [
     lineName(line.line, t),
     ...line.sums.map((sum, seat) => t("bosk.sum-points", { sum, points: line.points[seat] })),
     marks(score, line.first), marks(score, line.second),
   ]);
-  rows.push([t("bosk.total"), ...score.summer_totals, "", ""]);
-  return table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
+  rows.push([t("bosk.total"), ...(now ? score.summer_now_totals : score.summer_totals), "", ""]);
+  return now
+    ? table(t("bosk.spring.lines"), heads, rows, "bosk-summer-now")
+    : table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
 }
 
 /** Winter region by region: as scored at the end, or (`now`) as the park stands. */
@@ -227,6 +239,14 @@ function standing(score, t) {
     score.summer_totals[seat] + score.winter_now_totals[seat],
   ]);
   return table(t("bosk.now.caption"), heads, rows, "bosk-standing");
+}
+
+/** In spring, summer is scored only when the last tree is planted: each player's summer points
+ * if spring ended now, so that the trees' effect shows (not yet the score). */
+function springStanding(score, t) {
+  const heads = [t("bosk.players.caption"), t("bosk.spring.summer")];
+  const rows = score.names.map((_, seat) => [name(score, seat), score.summer_now_totals[seat]]);
+  return table(t("bosk.spring.caption"), heads, rows, "bosk-spring-standing");
 }
 
 /** Whether the reader opened (true) or closed (false) each folded table: the panel is drawn
@@ -255,6 +275,12 @@ function details(view, t) {
   const { score } = view;
   const wrap = el("div", undefined, "bosk-panel");
   wrap.append(headline(score, t));
+  if (score.season === "spring") {
+    wrap.append(springStanding(score, t));
+    if (score.summer_now.some(planted)) {
+      wrap.append(folded("summer-now", t("bosk.spring.lines"), summer(score, t, true), false));
+    }
+  }
   if (score.season === "autumn") {
     wrap.append(standing(score, t), folded("winter-now", t("bosk.now.regions"), winter(score, t, true), false));
   }
@@ -302,26 +328,45 @@ function changes(score, after, before, t) {
   }).join(" · ");
 }
 
-/** What the previewed action does: in autumn, to winter as the park stands (the totals hold
- * summer's points alone until winter) and to the spaces of each region it changes; otherwise,
- * as on every game page, to the totals. */
+/** What a previewed action changes as the park stands, by the season it is chosen in: in
+ * spring, summer if spring ended now (the last tree's preview tells summer itself) and each
+ * line's tree values it changes; in autumn, winter if it came now and each region's spaces. */
+const AS_IT_STANDS = {
+  spring: {
+    key: "bosk.preview.summer-now", totals: "summer_now_totals", parts: "summer_now", counts: "sums",
+    part: (line, counts, t) => {
+      const [kind, at] = line.line.split(" ");
+      return t("bosk.preview.line", { line: t(`bosk.summer.${kind}`, { at }), sums: counts });
+    },
+  },
+  autumn: {
+    key: "bosk.preview.winter-now", totals: "winter_now_totals", parts: "winter_now", counts: "spaces",
+    part: (region, counts, t) => t("bosk.preview.region", { region: region.region, spaces: counts }),
+  },
+};
+
+/** What the previewed action does: to summer if spring ended now (a tree), or to winter as the
+ * park stands (a wind, a tile, a leaf or a squirrel: the totals hold summer's points alone
+ * until winter), and to the lines or regions it changes; the game's last action, as on every
+ * game page, to the totals. */
 function previewText(answer, view, t) {
   const before = view.score;
   const after = answer.score;
-  if (after.season !== "autumn") {
+  const now = after.season === "over" ? undefined : AS_IT_STANDS[before.season];
+  if (!now) {
     return t("preview.line", {
       action: actionText("bosk", answer.action), scores: changes(after, after.totals, before.totals, t),
     });
   }
-  const parts = [t("bosk.preview.winter-now", {
+  const parts = [t(now.key, {
     action: actionText("bosk", answer.action),
-    scores: changes(after, after.winter_now_totals, before.winter_now_totals, t),
+    scores: changes(after, after[now.totals], before[now.totals], t),
   })];
-  after.winter_now.forEach((region, index) => {
-    const was = before.winter_now[index].spaces;
-    if (region.spaces.every((spaces, seat) => spaces === was[seat])) return;
-    const spaces = region.spaces.map((count, seat) => `${name(after, seat)} ${count}`).join(" · ");
-    parts.push(t("bosk.preview.region", { region: region.region, spaces }));
+  after[now.parts].forEach((entry, index) => {
+    const was = before[now.parts][index][now.counts];
+    if (entry[now.counts].every((count, seat) => count === was[seat])) return;
+    const counts = entry[now.counts].map((count, seat) => `${name(after, seat)} ${count}`).join(" · ");
+    parts.push(now.part(entry, counts, t));
   });
   return parts.join(". ");
 }
