@@ -408,3 +408,34 @@ def test_a_table_the_reader_opened_stays_open_after_a_move(
     assert page.locator(fold).evaluate("(box) => box.open") is False
     page.close()
     watch.assert_clean()
+
+
+# Each region letter's size on the screen, in CSS pixels: its font's size times the picture's
+# scale there.
+LETTER_SIZES = """() => [...document.querySelectorAll('#board .region-letter')].map(letter =>
+  [letter.textContent,
+   parseFloat(getComputedStyle(letter).fontSize) * letter.getScreenCTM().a])"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_region_letters_read_on_a_phone_and_stay_quiet_on_a_wide_screen(
+    browser: Any, site_url: str, players: int
+) -> None:
+    """The score panel and the previews name regions by letter: on a phone (390x844, the park
+    drawn alone) each letter shows at least 10 px high, and at 1280x900 no larger than the
+    park's other words (12 px)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players={players}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#board svg:not(:has(.wind-board))")
+    sizes = page.evaluate(LETTER_SIZES)
+    assert len(sizes) == len(new_game("bosk", players=players).geo.letters)
+    assert all(size >= 10 for _, size in sizes), sizes
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_selector("#board svg .wind-board")
+    sizes = page.evaluate(LETTER_SIZES)
+    assert all(size <= 12 for _, size in sizes), sizes
+    watch.assert_clean()
+    context.close()

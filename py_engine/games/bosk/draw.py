@@ -216,10 +216,11 @@ def label_space(game: Position, region: int) -> int:
 def _draw_region_letters(svg: svgkit.Node, game: Position, frame: Frame) -> None:
     """Each region's letter, small, at the middle of the left side of one of its spaces: the
     rules and the winter table name regions by letter. There no tree's ground (the corners),
-    leaf or squirrel (the middle) and no badge (the top left and bottom right) covers it, a
-    little below the middle to keep clear of a leaf space's cost badge; and the letters are
-    drawn over the rest of the park, so that the frame of a highlighted space, a hint's or a
-    preview's ring pass under a letter and its light edge."""
+    leaf or squirrel (the middle) and no badge (the top left and bottom right) covers it, its
+    baseline low between the two corners' tree grounds to keep clear of a leaf space's cost
+    badge, with room above for the larger letter a phone's page draws (web/css/site.css); and
+    the letters are drawn over the rest of the park, so that the frame of a highlighted space,
+    a hint's or a preview's ring pass under a letter and its light edge."""
     group = svgkit.sub(svg, "g", class_="region-letters", pointer_events="none",
                        fill="#5a4a38", font_size="9.5", font_weight="bold",
                        text_anchor="middle", stroke="#fffaf0", stroke_width="2",
@@ -227,7 +228,7 @@ def _draw_region_letters(svg: svgkit.Node, game: Position, frame: Frame) -> None
     for region, letter in enumerate(game.geo.letters):
         x, y = game.geo.space_xy[label_space(game, region)]
         left, top = frame.space(x, y)
-        svgkit.sub(group, "text", letter, x=left + 4.5, y=top + U / 2 + 4.2,
+        svgkit.sub(group, "text", letter, x=left + 4.5, y=top + U / 2 + 5.6,
                    class_="region-letter", data_region=letter)
 
 
