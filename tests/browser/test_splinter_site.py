@@ -327,3 +327,55 @@ def test_the_panel_heading_says_what_it_shows(
         page.wait_for_function("document.documentElement.lang === 'en'")
     page.close()
     watch.assert_clean()
+
+
+# The contrast of a mark's stroke (blended by its opacity) with what lies under it: the board's
+# paper, or beyond the board's edge the page's background (the first one set over the picture).
+MARK_CONTRAST = """(selector) => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (colour) => {
+    const [r, g, b] = colour.map(c => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const mark = document.querySelector(selector + ' circle');
+  const svg = mark.ownerSVGElement;
+  let under;
+  if (mark.closest('.splintered')) {
+    under = rgb(getComputedStyle(svg.querySelector('.paper')).fill);
+  } else {
+    for (let e = svg.parentElement; e; e = e.parentElement) {
+      const background = getComputedStyle(e).backgroundColor;
+      if (background !== 'rgba(0, 0, 0, 0)') { under = rgb(background); break; }
+    }
+  }
+  const style = getComputedStyle(mark);
+  const group = getComputedStyle(mark.closest('.splintered, .pushed-off'));
+  const alpha = parseFloat(style.strokeOpacity) * parseFloat(group.opacity);
+  const seen = rgb(style.stroke).map((c, i) => alpha * c + (1 - alpha) * under[i]);
+  const [dark, light] = [luminance(seen), luminance(under)].sort((a, b) => a - b);
+  return (light + 0.05) / (dark + 0.05);
+}"""
+
+
+def test_the_marks_of_pieces_gone_read_in_both_themes(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """The marks of pieces splintered off (on the board's paper) and of a pawn pushed off (on
+    the page beyond the board's edge) stand out at least 3:1 from what lies under them, in the
+    light theme and in the dark one."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "splinter.html#" + fragment(pushing_off(5)))
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#board .pushed-off-mark")
+    assert page.locator("#board .splintered-mark").count() > 0
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        for mark in ("#board .splintered-mark", "#board .pushed-off-mark"):
+            assert page.evaluate(MARK_CONTRAST, mark) >= 3, (theme, mark)
+    page.evaluate("document.documentElement.dataset.theme = 'light'")
+    page.close()
+    watch.assert_clean()

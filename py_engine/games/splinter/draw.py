@@ -34,6 +34,9 @@ PAPER, GRID, EDGE = "#fbfaf3", "#bcd6e6", "#4f6f82"
 FILL = {1: "#26303a", 2: "#fbf8ef"}
 INK = {1: "#f1ece0", 2: "#26303a"}
 ACCENT, HINT, SPLIT = "#c8562a", "#2e7d9a", "#b0302a"
+# A piece gone from the board: a faded red that still reads against the paper and the page
+# around it (at least 3:1); the dark theme redraws the mark off the board (web/css/site.css).
+GONE = "#c46a62"
 
 
 class Frame:
@@ -287,12 +290,12 @@ def _mark_square(svg: svgkit.Node, view: Frame, place: tuple[int, int], css: str
 
 
 def _splintered(svg: svgkit.Node, game: Position, view: Frame, squares: list[int]) -> None:
-    """The squares whose pieces the last move splintered off, now empty: a faint dashed ring
-    with a cross, so that the pieces are not gone without a trace."""
+    """The squares whose pieces the last move splintered off, now empty: a dashed ring with a
+    cross in a faded red, so that the pieces are not gone without a trace."""
     if not squares:
         return
-    group = svgkit.sub(svg, "g", class_="splintered", pointer_events="none", stroke=SPLIT,
-                       stroke_opacity="0.6", fill="none")
+    group = svgkit.sub(svg, "g", class_="splintered", pointer_events="none", stroke=GONE,
+                       fill="none")
     for square in sorted(squares):
         mark = svgkit.sub(group, "g", class_="splintered-mark", data_square=game.grid.names[square])
         _gone(mark, *view.centre(*game.grid.column_row(square)))
@@ -305,8 +308,8 @@ def _pushed_off(svg: svgkit.Node, game: Position, view: Frame, shift: Shift) -> 
     if shift.fell is None:
         return
     square, piece = shift.fell
-    group = svgkit.sub(svg, "g", class_="pushed-off", pointer_events="none", stroke=SPLIT,
-                       stroke_opacity="0.6", fill="none")
+    group = svgkit.sub(svg, "g", class_="pushed-off", pointer_events="none", stroke=GONE,
+                       fill="none")
     mark = svgkit.sub(group, "g", class_="pushed-off-mark", data_square=game.grid.names[square],
                       data_colour=COLOUR_NAMES[piece & 3])
     _gone(mark, *view.centre(*game.grid.column_row(square + shift.step)))
