@@ -186,3 +186,13 @@ TABLE_OVERFLOW = """(selector) => {
   const past = table.getBoundingClientRect().right - inside;
   return Math.max(past, scroll.scrollWidth - scroll.clientWidth);
 }"""
+
+
+# Each score table's reach past its panel's inside, or past its scrolling box, in pixels, with
+# the folded ones opened first (in the same task, so that no redraw of the panel folds them).
+TABLES_OVERFLOW = f"""() => {{
+  document.querySelectorAll('.panel.score details').forEach((box) => {{ box.open = true; }});
+  const overflow = {TABLE_OVERFLOW};
+  return [...document.querySelectorAll('.panel.score table')].map((table) =>
+    [table.className, overflow('.' + table.className.split(' ').join('.'))]);
+}}"""

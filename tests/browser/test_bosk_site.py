@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, TABLE_OVERFLOW, Watch, watch_context
+from conftest import ENGINE_TIMEOUT_MS, TABLE_OVERFLOW, TABLES_OVERFLOW, Watch, watch_context
 
 from py_engine import load_game, new_game
 from py_engine.games.bosk.draw import SEAT_FILL
@@ -324,15 +324,6 @@ def test_on_a_phone_the_players_leaves_are_shown_and_the_winter_table_fits(
     watch.assert_clean()
     context.close()
 
-
-# Each score table's reach past its panel's inside, or past its scrolling box, in pixels, with
-# the folded ones opened first (in the same task, so that no redraw of the panel folds them).
-TABLES_OVERFLOW = f"""() => {{
-  document.querySelectorAll('.panel.score details').forEach((box) => {{ box.open = true; }});
-  const overflow = {TABLE_OVERFLOW};
-  return [...document.querySelectorAll('.panel.score table')].map((table) =>
-    [table.className, overflow('.' + table.className.split(' ').join('.'))]);
-}}"""
 
 
 def test_four_seats_two_digit_sums_fit_the_side_panel(browser: Any, site_url: str) -> None:

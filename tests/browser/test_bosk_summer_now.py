@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, TABLE_OVERFLOW, Watch, fragment, random_game, watch_context
+from conftest import ENGINE_TIMEOUT_MS, TABLES_OVERFLOW, Watch, fragment, random_game, watch_context
 
 from py_engine import load_game
 
@@ -158,15 +158,6 @@ def test_spring_words_are_korean(site_context: tuple[Any, Watch], site_url: str)
     page.close()
     watch.assert_clean()
 
-
-# Each score table's reach past its panel's inside, or past its scrolling box, in pixels, with
-# the folded ones opened first (in the same task, so that no redraw of the panel folds them).
-TABLES_OVERFLOW = f"""() => {{
-  document.querySelectorAll('.panel.score details').forEach((box) => {{ box.open = true; }});
-  const overflow = {TABLE_OVERFLOW};
-  return [...document.querySelectorAll('.panel.score table')].map((table) =>
-    [table.className, overflow('.' + table.className.split(' ').join('.'))]);
-}}"""
 
 
 def test_spring_tables_fit_their_panel(browser: Any, site_url: str) -> None:
