@@ -344,16 +344,12 @@ def bosk_winter_standings(game: Game, catalogue: dict[str, str]) -> str:
         ("rules.standings.total", [a + b for a, b in zip(summer, winter, strict=True)]),
     ]
     foot = [[words(key, catalogue), *map(str, values)] for key, values in totals]
-
-    def row(cells: list[str], tag: str = "td") -> str:
-        return "<tr>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>"
-
     return (
         '<div class="table-scroll rules-standings"><table class="regions">'
         f"<caption>{words('rules.standings.caption', catalogue)}</caption>"
-        f"<thead>{row(heads, 'th')}</thead>"
-        f"<tbody>{''.join(row(cells) for cells in rows)}</tbody>"
-        f"<tfoot>{''.join(row(cells) for cells in foot)}</tfoot></table></div>"
+        f"<thead>{table_row(heads, 'th')}</thead>"
+        f"<tbody>{''.join(table_row(cells) for cells in rows)}</tbody>"
+        f"<tfoot>{''.join(table_row(cells) for cells in foot)}</tfoot></table></div>"
     )
 
 

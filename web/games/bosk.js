@@ -187,12 +187,18 @@ function windBoard(score, t) {
  * the side panel, and said whole. */
 function lineName(label, t) {
   const [kind, at] = label.split(" ");
-  const whole = t(`bosk.summer.${kind}`, { at });
+  const whole = lineWords(label, t);
   const short = kind === "column" ? t("bosk.summer.column-short", { at }) : whole;
   if (short === whole) return whole;
   const shown = el("span", short);
   shown.setAttribute("aria-hidden", "true");
   return [shown, el("span", whole, "visually-hidden")];
+}
+
+/** A summer line's name said whole in the reader's language ("row 3", "3행"). */
+function lineWords(label, t) {
+  const [kind, at] = label.split(" ");
+  return t(`bosk.summer.${kind}`, { at });
 }
 
 /** Whether some seat has a tree in the line (a summer line, as the engine gives it). */
@@ -334,10 +340,7 @@ function changes(score, after, before, t) {
 const AS_IT_STANDS = {
   spring: {
     key: "bosk.preview.summer-now", totals: "summer_now_totals", parts: "summer_now", counts: "sums",
-    part: (line, counts, t) => {
-      const [kind, at] = line.line.split(" ");
-      return t("bosk.preview.line", { line: t(`bosk.summer.${kind}`, { at }), sums: counts });
-    },
+    part: (line, counts, t) => t("bosk.preview.line", { line: lineWords(line.line, t), sums: counts }),
   },
   autumn: {
     key: "bosk.preview.winter-now", totals: "winter_now_totals", parts: "winter_now", counts: "spaces",

@@ -9,7 +9,7 @@
 import { BoardController, showState } from "./board-controller.js";
 import { EngineError, EngineFault } from "./engine.js";
 import { GAMES } from "./games.js";
-import { actionText, t } from "./i18n.js";
+import { actionValues, t } from "./i18n.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
 import { LinkError, recordText, toFragment } from "./record.js";
 
@@ -430,10 +430,9 @@ export class EmbedBoard extends BoardController {
       this.emit("tabula-solved", { id: exercise.id });
     } else {
       await this.show(this.ply);
-      const named = (values = {}) => ("action" in values
-        ? { ...values, action: actionText(this.game ?? "", values.action) } : values);
-      const reason = verdict.reason ? t(verdict.reason.key, named(verdict.reason.values)) : "";
-      this.say("wrong", "exercise.wrong", named({ action, reason }));
+      const game = this.game ?? "";
+      const reason = verdict.reason ? t(verdict.reason.key, actionValues(game, verdict.reason.values)) : "";
+      this.say("wrong", "exercise.wrong", actionValues(game, { action, reason }));
     }
   }
 

@@ -107,6 +107,13 @@ export function actionText(game, action) {
   return t(key, { arg, value, at });
 }
 
+/** A message's values with their `action` (when they have one) named by `actionText`, for a
+ * sentence that quotes an action the engine gave.
+ * @param {string} game @param {Record<string, any>} [values] */
+export function actionValues(game, values = {}) {
+  return "action" in values ? { ...values, action: actionText(game, values.action) } : values;
+}
+
 /** A seat's name for the reader: a name the players chose, as it is; else (no names, or the
  * engine's default "Player n") "Player n" in the current language. */
 export function playerName(names, seat) {

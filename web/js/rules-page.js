@@ -9,7 +9,7 @@
 // offline-start.js registers the service worker, as on the other pages.
 import { BoardController } from "./board-controller.js";
 import { connectEngine, EngineFault, pageEngine } from "./engine.js";
-import { actionText, has, t, translate } from "./i18n.js";
+import { actionValues, has, t, translate } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 
 const game = document.body.dataset.game;
@@ -120,16 +120,10 @@ function startEngine() {
   return engine;
 }
 
-/** A message's values with its action named as a sentence of the reader's language names it
- * (the notation of a Bosk action is words: Korean says "leaf g2" as "g2에 낙엽 놓기"). */
-function named(values = {}) {
-  return "action" in values ? { ...values, action: actionText(game, values.action) } : values;
-}
-
 /** A wrong try's reason in the reader's words: the game's own message when there is one. */
 function reasonText(reason) {
   const own = `${reason.key}.${game}`;
-  return t(has(own) ? own : reason.key, named(reason.values));
+  return t(has(own) ? own : reason.key, actionValues(game, reason.values));
 }
 
 // --- exercises ------------------------------------------------------------------------------
@@ -174,7 +168,7 @@ function setupExercise(section) {
     } else if (words.reason) {
       verdict.textContent = t("rules.exercise.wrong", { why: reasonText(words.reason) });
     } else {
-      verdict.textContent = t(words.key, named(words.values));
+      verdict.textContent = t(words.key, actionValues(game, words.values));
     }
     section.dataset.state = words?.state ?? "";
   };
