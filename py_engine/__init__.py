@@ -51,7 +51,10 @@ def _game_class(name: Any, line: int | None = None) -> type[Game]:
     key = name.strip().lower() if isinstance(name, str) else None
     if key is None or key not in GAMES:
         known = ", ".join(GAMES)
-        raise NotationError(f"unknown game {shown(name)}; expected one of {known}", line, str(name))
+        raise NotationError(
+            "unknown game {name}; expected one of {known}", line, str(name),
+            code="record.game", name=shown(name), known=known,
+        )
     return GAMES[key]
 
 
@@ -67,7 +70,7 @@ def load_game(text: str) -> Game:
     try:
         game = cls(**option_texts)
     except NotationError as exc:
-        raise NotationError(str(exc), option_lines.get(exc.token or ""), exc.token) from None
+        raise exc.at(option_lines.get(exc.token or "")) from None
     for number, action in actions:
         play_line(game, number, action)
     return game

@@ -39,28 +39,86 @@ def _readable(message: str) -> str:
     return message if len(message) <= MESSAGE_LIMIT else message[: MESSAGE_LIMIT - 1] + "…"
 
 
-class IllegalAction(ValueError):
+class Refusal(ValueError):
+    """A ValueError a page can word in its reader's language: ``code`` names the sentence and
+    ``values`` fill it, and ``str()`` is the English sentence. ``message`` is a ``str.format``
+    template of ``values`` when a code is given (``refuse("{cell} is not empty",
+    code="bounders.taken", cell="d4")``), else the finished English text. A value may itself be
+    a refusal (the reason inside a sentence). Catalogues name a code's sentence
+    ``engine.<code>``; a refusal without a code is read in English only."""
+
+    def __init__(self, message: str, *, code: str | None = None, **values: Any) -> None:
+        self.template = message
+        self.code = code
+        self.values = values
+        self.message = _readable(message.format(**values) if code else message)
+        super().__init__(self.message)
+
+    def explained(self) -> dict[str, Any]:
+        """The refusal as plain data for a page: ``message`` (English), ``code`` and ``values``
+        (each nested refusal explained too); see ``explain``."""
+        return explain(self)
+
+
+def explain(exc: BaseException) -> dict[str, Any]:
+    """Any error as a page words it: ``message`` (English, without a record's line), and for a
+    refusal with a code, ``code`` and ``values`` (numbers kept, nested errors explained, the
+    rest as text)."""
+    if not isinstance(exc, Refusal):
+        return {"message": str(exc)}
+    data: dict[str, Any] = {"message": exc.message}
+    if exc.code:
+        data["code"] = exc.code
+        data["values"] = {
+            key: explain(value) if isinstance(value, BaseException)
+            else value if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else str(value)
+            for key, value in exc.values.items()
+        }
+    return data
+
+
+def why(exc: BaseException) -> dict[str, Any]:
+    """What a page puts inside its own sentence about a refused record or action: for an
+    action of a record, why that action was refused (the page names its line and action
+    itself); else the error, explained."""
+    if isinstance(exc, Refusal) and exc.code == "record.action":
+        return explain(exc.values["reason"])
+    return explain(exc)
+
+
+class IllegalAction(Refusal):
     """A well-formed request the position refuses: an action that is not legal now (``play``,
     ``svg(preview=...)``, ``svg(hint=...)``), a selection that starts no legal action
     (``svg(select=...)``), ``undo`` with nothing played, ``rewards`` before the end. The game is
     left unchanged."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(_readable(message))
 
-
-class NotationError(ValueError):
+class NotationError(Refusal):
     """Something given that cannot be read: a record, an option (unknown, of the wrong type or
     value), a picture option, or an action, selection, hint or preview that is not text. Says
     where (``line``, in a record) and what (``token``) was wrong, and what was expected."""
 
-    def __init__(self, message: str, line: int | None = None, token: str | None = None) -> None:
-        where = f"line {line}: " if line is not None else ""
-        super().__init__(_readable(where + message))
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        token: str | None = None,
+        *,
+        code: str | None = None,
+        **values: Any,
+    ) -> None:
+        super().__init__(message, code=code, **values)
+        if line is not None:
+            self.args = (_readable(f"line {line}: {self.message}"),)
         self.line = line
         self.token = token if token is None or len(token) <= 2 * QUOTE_LIMIT else (
             token[: 2 * QUOTE_LIMIT - 1] + "…"
         )
+
+    def at(self, line: int | None) -> NotationError:
+        """The same error, said to be on ``line`` of a record."""
+        return NotationError(self.template, line, self.token, code=self.code, **self.values)
 
 
 @dataclass(frozen=True)
@@ -90,7 +148,10 @@ def choice_option(default: Any, choices: Sequence[Any], doc: str = "") -> Option
         if isinstance(value, str) and value.strip().lower() in written:
             return written[value.strip().lower()]
         accepted = ", ".join(str(c) for c in choices)
-        raise ValueError(f"{shown(value)} is not one of {accepted}")
+        raise Refusal(
+            "{value} is not one of {accepted}",
+            code="option.choice", value=shown(value), accepted=accepted,
+        )
 
     return Option(default, coerce, str, doc, tuple(choices))
 
@@ -107,7 +168,7 @@ def _coerce_flag(value: Any) -> bool:
         return True
     if key in _FALSE:
         return False
-    raise ValueError(f"{shown(value)} is not on or off")
+    raise Refusal("{value} is not on or off", code="option.flag", value=shown(value))
 
 
 def flag_option(default: bool, doc: str = "") -> Option:
@@ -155,16 +216,27 @@ class GameSpec:
 NOT_OVER = "the game is not over: it has no rewards yet"
 
 
-def _refuse_unknown(given: Mapping[str, Any], known: Iterable[str], whose: str) -> None:
-    """A NotationError naming the first of ``given``'s names that is not ``known``, if any."""
+def _refuse_unknown(
+    given: Mapping[str, Any], known: Iterable[str], game: str, picture: bool = False
+) -> None:
+    """A NotationError naming the first of ``given``'s names that is not ``known``, if any:
+    an option of ``game``, or of its picture."""
     names = list(known)
     unknown = sorted(set(given) - set(names))
-    if unknown:
-        listed = ", ".join(names) or "none"
+    if not unknown:
+        return
+    values: dict[str, Any] = {
+        "game": game, "option": shown(unknown[0]), "listed": ", ".join(names) or "none"
+    }
+    if picture:
         raise NotationError(
-            f"{whose} has no option {shown(unknown[0])} (its options: {listed})",
-            token=unknown[0],
+            "the {game} picture has no option {option} (its options: {listed})",
+            token=unknown[0], code="picture.unknown", **values,
         )
+    raise NotationError(
+        "{game} has no option {option} (its options: {listed})",
+        token=unknown[0], code="option.unknown", **values,
+    )
 
 
 class Game(ABC):
@@ -195,7 +267,10 @@ class Game(ABC):
             try:
                 checked[key] = option.coerce(value)
             except ValueError as exc:
-                raise NotationError(f"option {key}: {exc}", token=key) from None
+                raise NotationError(
+                    "option {option}: {reason}", token=key, code="option.bad", option=key,
+                    reason=exc,
+                ) from None
         return checked
 
     # --- the position -------------------------------------------------------------------
@@ -303,7 +378,7 @@ class Game(ABC):
                 raise NotationError(
                     f"{name} is an action's text, not {type(text).__name__}", token=name
                 )
-        _refuse_unknown(drawing, self.PICTURE_OPTIONS, f"the {self.name} picture")
+        _refuse_unknown(drawing, self.PICTURE_OPTIONS, self.name, picture=True)
         return self.picture(highlight, coords, select, preview, hint, **drawing)
 
     @abstractmethod
@@ -328,7 +403,10 @@ class Game(ABC):
         if not isinstance(action, str):
             raise NotationError(f"an action is text in notation, not {type(action).__name__}")
         if self.is_over:
-            raise IllegalAction(f"the game is over; {shown(action)} cannot be played")
+            raise IllegalAction(
+                "the game is over; {action} cannot be played", code="action.over",
+                action=shown(action),
+            )
         move = self.move_of(action.strip())
         text = self.action_of(move)
         self.do(move)
@@ -364,7 +442,8 @@ def play_line(game: Game, line: int | None, action: str) -> None:
         game.play(action)
     except ValueError as exc:
         raise NotationError(
-            f"action {shown(action)} cannot be played: {exc}", line, action
+            "action {action} cannot be played: {reason}", line, action, code="record.action",
+            action=shown(action), reason=exc,
         ) from None
 
 
@@ -392,21 +471,33 @@ def parse_record(
             key, sep, value = line.partition(":")
             key, value = key.strip().lower(), value.strip()
             if not sep or not key:
-                expected = "'game: NAME'" if name is None else "'option: value' or a blank line"
-                raise NotationError(f"expected {expected}, found {shown(line)}", number, line)
+                if name is None:
+                    raise NotationError(
+                        "expected 'game: NAME', found {found}", number, line,
+                        code="record.no-game", found=shown(line),
+                    )
+                raise NotationError(
+                    "expected 'option: value' or a blank line, found {found}", number, line,
+                    code="record.no-option", found=shown(line),
+                )
             if name is None:
                 if key != "game":
                     raise NotationError(
-                        f"a record starts with 'game: NAME', found {shown(line)}", number, line
+                        "a record starts with 'game: NAME', found {found}", number, line,
+                        code="record.start", found=shown(line),
                     )
                 name = value.lower()
             elif key in options or key == "game":
-                raise NotationError(f"{shown(key)} is given twice", number, key)
+                raise NotationError(
+                    "{key} is given twice", number, key, code="record.twice", key=shown(key)
+                )
             else:
                 options[key] = value
                 option_lines[key] = number
         elif line:
             actions.append((number, line))
     if name is None:
-        raise NotationError("empty record: expected 'game: NAME' on the first line", 1)
+        raise NotationError(
+            "empty record: expected 'game: NAME' on the first line", 1, code="record.empty"
+        )
     return name, options, option_lines, actions

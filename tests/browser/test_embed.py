@@ -210,8 +210,9 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     illegal = record_of(["g7", "a1", "g7", "m7"])
     page = open_embed(site_context, site_url, f"record={quote(illegal)}")
     error = page.text_content("#error")
-    assert "Action 3 of the record, g7, cannot be played" in error
-    assert "line 8: " in error  # the engine read the record: the line of the refused action
+    # the engine's reason, without its own naming of the line and the action the page names
+    assert "Action 3 of the record, g7, cannot be played (g7 is not empty)" in error
+    assert "line 8" not in error and "action 'g7'" not in error
     assert ply(page) == 2 and page.get_attribute("body", "data-plies") == "2"
     assert stones(page) == 2
     page.close()
@@ -224,6 +225,25 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     assert ply(page) == 0
     assert len(board_actions(page)) == len(new_game("bounders").legal_actions())
     assert page.get_attribute("html", "data-theme") == "light"
+    page.close()
+    site_context[1].assert_clean()
+
+
+def test_the_engines_reasons_are_said_in_korean(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """A Korean reader reads why the engine refused a record or an option in Korean, from
+    the catalogue's engine.<code> sentences, with no English words of the engine's."""
+    illegal = record_of(["g7", "a1", "g7", "m7"])
+    page = open_embed(site_context, site_url, f"record={quote(illegal)}&lang=ko")
+    error = page.text_content("#error")
+    assert "기보의 3번째 수 g7은(는) 둘 수 없습니다(g7 칸은 비어 있지 않습니다)" in error, error
+    assert "not" not in error
+    page.close()
+    page = open_embed(site_context, site_url, "game=bounders&size=8&lang=ko")
+    error = page.text_content("#error")
+    assert "설정 size: '8'은(는) 7, 9 가운데 하나가 아닙니다" in error, error
+    assert "not one of" not in error
     page.close()
     site_context[1].assert_clean()
 

@@ -523,6 +523,41 @@ def test_a_bad_link_opening_a_game_page_keeps_the_saved_game(context: Any, site_
     page.close()
 
 
+def test_a_korean_reader_reads_why_a_link_or_a_record_is_refused_in_korean(
+    context: Any, site_url: str
+) -> None:
+    """The engine's reason comes from the Korean catalogue (engine.<code>), inside the page's
+    Korean sentence: no English words of the engine's."""
+    page = context.new_page()
+    prepare(page, site_url, {})
+    page.goto(site_url + "bounders.html?lang=ko#size=7&rules=basic&moves=a1,m7,zz,d4")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#error:not([hidden])")
+    error = page.text_content("#error")
+    assert "3번째 수 zz을(를) 둘 수 없습니다('zz'은(는) 이 보드의 칸이 아닙니다 (칸은 a1~m7, " \
+        "또는 swap))" in error, error
+    assert not re.search("[a-z]{3,} [a-z]{3,}", error), error
+    page.click("#error-notice button[data-name=dismiss]")
+    # a pasted record: its line, its action, and why, in Korean
+    page.click('#records button[data-records="paste"]')
+    page.fill("#paste-dialog textarea", "game: bounders\nsize: 7\n\ng7\nd4\nf6\n")
+    page.click('#paste-dialog button[value="open"]')
+    page.wait_for_selector("#paste-dialog .error:not([hidden])")
+    said = str(page.text_content("#paste-dialog .error"))
+    assert said == (
+        "6번째 줄 (“f6”): f6 칸은 어두운 돌 1개, 밝은 돌 0개와 닿아 있습니다. "
+        "돌은 둘의 수가 같은 칸에만 놓을 수 있습니다"
+    ), said
+    page.fill("#paste-dialog textarea", "game: bounders\nsize: 8\n")
+    page.click('#paste-dialog button[value="open"]')
+    page.wait_for_function(
+        "document.querySelector('#paste-dialog .error').textContent.includes('size')"
+    )
+    said = str(page.text_content("#paste-dialog .error"))
+    assert said == "2번째 줄 (“size”): 설정 size: '8'은(는) 7, 9 가운데 하나가 아닙니다", said
+    page.close()
+
+
 def test_an_embed_says_what_is_wrong_with_its_link_and_shows_what_is_right(
     context: Any, site_url: str
 ) -> None:

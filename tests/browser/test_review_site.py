@@ -217,7 +217,7 @@ def test_record_file_out_and_in(page: Any, tmp_path: Any) -> None:
     page.click('#paste-dialog button[value="open"]')
     page.wait_for_selector("#paste-dialog .error:not([hidden])")
     said = str(page.text_content("#paste-dialog .error"))
-    assert said.startswith("Line 5 (“g7”)"), said
+    assert said == "Line 5 (“g7”): g7 is not empty", said  # the reason alone, in one place
     assert ply(page) == len(game.history)
     page.fill("#paste-dialog textarea", other.record())
     page.click('#paste-dialog button[value="open"]')

@@ -3,9 +3,10 @@
 Every answer is a JSON string (plain data crosses the worker boundary unchanged). The page keeps
 the truth, a game's record; the worker keeps one live game per board id and brings it to the
 record it is given by taking back and playing only the actions that differ, so a move, an undo
-or a redo costs one engine step. A bad record or action is answered with ``{"error": ...}`` and
-the board's game is left as it was; a refused record's answer also says where (``line``,
-``token``) and how many of its actions were taken (``prefix``).
+or a redo costs one engine step. A bad record or action is answered with ``{"error": ...}``, the
+engine's English message, and ``reason``, the same as data a page words in its reader's language
+(``core.why``); the board's game is left as it was. A refused record's answer also says where
+(``line``, ``token``) and how many of its actions were taken (``prefix``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import json
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from py_engine import GAMES, NotationError, load_game, new_game
-from py_engine.core import Game, Result, Score, parse_record, play_line
+from py_engine.core import Game, Result, Score, parse_record, play_line, why
 
 if TYPE_CHECKING:  # the search and the benchmark load on first use: the worker starts sooner
     from py_engine.ai import Thinker
@@ -88,7 +89,8 @@ def _refused(exc: Exception, record: str) -> dict[str, Any]:
         lines = []
     if line is not None and line in lines:
         prefix = lines.index(line)
-    return {"error": str(exc), "line": line, "token": getattr(exc, "token", None), "prefix": prefix}
+    return {"error": str(exc), "reason": why(exc), "line": line,
+            "token": getattr(exc, "token", None), "prefix": prefix}
 
 
 def _options(name: str, option_texts: dict[str, str]) -> dict[str, str]:
@@ -182,7 +184,7 @@ def preview(board: str, record: str, action: str, settings: str = "{}") -> str:
             )
         game.play(action)
     except (ValueError, TypeError) as exc:
-        return _answer({"error": str(exc)})
+        return _answer({"error": str(exc), "reason": why(exc)})
     try:
         answer = {"action": action, "score": game.score(), "result": game.result()}
         if picture is not None:
@@ -226,7 +228,7 @@ def think_start(board: str, record: str, level: str) -> str:
 
         _thinkers[board] = Thinker(game, seconds)
     except (ValueError, TypeError) as exc:
-        return _answer({"error": str(exc)})
+        return _answer({"error": str(exc), "reason": why(exc)})
     return _answer({"started": True})
 
 
@@ -280,7 +282,7 @@ def exercise(board: str, record: str, action: str, goal: str, settings: str = "{
             finally:
                 game.undo()
     except (ValueError, TypeError) as exc:
-        return _answer({"error": str(exc)})
+        return _answer({"error": str(exc), "reason": why(exc)})
     except RecursionError:
         return _answer({"error": "the goal is nested too deeply to be read"})
     return _answer(verdict)

@@ -7,7 +7,7 @@
 // (js/board-controller.js). The engine reads every record. No configured value is ever
 // inserted as markup.
 import { BoardController, showState } from "./board-controller.js";
-import { EngineError, EngineFault } from "./engine.js";
+import { EngineError, EngineFault, refusalMessage } from "./engine.js";
 import { GAMES } from "./games.js";
 import { actionValues, t } from "./i18n.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
@@ -301,7 +301,7 @@ export class EmbedBoard extends BoardController {
     if (error instanceof EngineFault) this.showEngineNotice();
     else if (error instanceof LinkError) this.report("embed.error.other", { message: { key: error.key, values: error.values } });
     else if (error instanceof EmbedError) this.report(error.key, error.values);
-    else if (error instanceof EngineError) this.report("error.engine", { message: error.message });
+    else if (error instanceof EngineError) this.report("error.engine", { message: error.reason });
     else this.report("embed.error.other", { message: String(error?.message ?? error) });
   }
 
@@ -350,7 +350,8 @@ export class EmbedBoard extends BoardController {
       if (!(error instanceof EngineError) || !error.answer) throw error;
       answer = error.answer;
     }
-    if (!answer.game) throw new EmbedError("embed.error.record", { message: answer.error });
+    const message = refusalMessage(answer.reason ?? answer.error);
+    if (!answer.game) throw new EmbedError("embed.error.record", { message });
     knownGame(answer.game, "embed");
     if ("record" in source && source.named && source.named.toLowerCase() !== answer.game) {
       this.report(`${this.words}.error.game-differs`, { game: source.named, record: answer.game });
@@ -360,11 +361,9 @@ export class EmbedBoard extends BoardController {
     this.actions = answer.actions ?? [];
     if (!answer.error) return;
     if (answer.prefix === null || answer.prefix === undefined) {
-      this.report("embed.error.options", { message: answer.error });
+      this.report("embed.error.options", { message });
     } else {
-      this.report("embed.error.action", {
-        number: answer.prefix + 1, action: answer.token, message: answer.error,
-      });
+      this.report("embed.error.action", { number: answer.prefix + 1, action: answer.token, message });
     }
   }
 
@@ -452,14 +451,14 @@ export class EmbedBoard extends BoardController {
       verdict = await engine.exercise(this.id, record, first ?? "", exercise.goal);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
-      this.report(`${this.words}.error.read`, { name: "exercise-goal", message: error.message });
+      this.report(`${this.words}.error.read`, { name: "exercise-goal", message: error.reason });
       this.exercise = null;
       this.shown.interactive = interactive;
       this.host.classList.toggle("playable", interactive);
       return;
     }
     if (first === undefined) return;
-    /** @type {string | {key: string, values?: object}} */
+    /** @type {string | import("./notice.js").Message} */
     let problem = verdict.ok ? "" : { key: verdict.reason.key, values: verdict.reason.values ?? {} };
     if (!problem) {
       const played = recordText(this.game ?? "", this.options, [...this.actions.slice(0, this.ply), ...exercise.answer]);
@@ -467,7 +466,7 @@ export class EmbedBoard extends BoardController {
         await engine.read(played);
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
-        problem = error.message;
+        problem = error.reason;
       }
     }
     if (!problem) return;

@@ -23,6 +23,30 @@ export class EngineError extends Error {
     super(message);
     this.answer = answer;
   }
+
+  /** Why the engine refused, as a message to say in the reader's language (for a record's
+   * action, why that action was refused: the page names the action and its line itself). */
+  get reason() {
+    return refusalMessage(this.answer?.reason ?? this.message);
+  }
+}
+
+/** The engine's reason for a refusal (`{message, code, values}`, py_engine/core.py's
+ * `explain`) as a message: the catalogue's sentence `engine.<code>` filled with its values,
+ * and the engine's own English words (`fallback`) where the reader's catalogue has no sentence
+ * for it. A player named by default ("Player 2") is named in the reader's language.
+ * @param {any} reason @returns {import("./notice.js").Message} */
+export function refusalMessage(reason) {
+  if (!reason || typeof reason !== "object") return { key: "", fallback: String(reason ?? "") };
+  /** @type {Record<string, any>} */
+  const values = {};
+  for (const [name, value] of Object.entries(reason.values ?? {})) {
+    values[name] = value && typeof value === "object" ? refusalMessage(value) : value;
+  }
+  if (Number.isInteger(values.seat) && values.player === `Player ${values.seat}`) {
+    values.player = { key: "seat.player", values: { n: values.seat } };
+  }
+  return { key: reason.code ? `engine.${reason.code}` : "", values, fallback: String(reason.message ?? "") };
 }
 
 /** The engine itself failed: it could not start (`kind` "start") or stopped answering

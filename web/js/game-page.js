@@ -106,7 +106,7 @@ let restartsSaid = 0; // the engine's restarts after a worker died, said so far
 /** An error in the reader's language. @param {any} error */
 function describe(error) {
   if (error instanceof EngineFault || error instanceof LinkError) return say(error);
-  if (error instanceof EngineError) return t("error.engine", { message: error.message });
+  if (error instanceof EngineError) return say({ key: "error.engine", values: { message: error.reason } });
   return String(error?.message ?? error);
 }
 
@@ -211,7 +211,7 @@ function showLinkProblem(error, linked) {
   if (error instanceof EngineFault) throw error;
   const prefix = error instanceof EngineError ? error.answer?.prefix : null;
   const reason = error instanceof EngineError && Number.isInteger(prefix)
-    ? { key: "link.error.action", values: { number: prefix + 1, action: String(error.answer?.token ?? ""), message: error.message } }
+    ? { key: "link.error.action", values: { number: prefix + 1, action: String(error.answer?.token ?? ""), message: error.reason } }
     : describeReason(error);
   showError(say({ key: "link.problem", values: { reason } }));
   const part = linked && Number.isInteger(prefix) ? linked.actions.slice(0, prefix) : null;

@@ -4,11 +4,12 @@
 // Dismiss. One notice of each kind at a time in a box; every word comes from the catalogues and
 // is written again when the page's language changes. Texts from a link or storage are only
 // ever put in as text.
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 /**
- * A message: its key and values; a value may be a message of its own ({key, values}).
- * @typedef {{key: string, values?: Record<string, any>}} Message
+ * A message: its key and values; a value may be a message of its own ({key, values}). A
+ * message with a `fallback` (the engine's English words) says it where no catalogue has the key.
+ * @typedef {{key: string, values?: Record<string, any>, fallback?: string}} Message
  */
 
 /**
@@ -27,6 +28,7 @@ const shown = new Map();
 
 /** @param {Message} message */
 export function say(message) {
+  if (message.fallback !== undefined && !(message.key && has(message.key))) return message.fallback;
   /** @type {Record<string, any>} */
   const values = {};
   for (const [name, value] of Object.entries(message.values ?? {})) {

@@ -5,6 +5,8 @@
 // game on screen stays), a link to the game or to the position shown, and the board saved as
 // a picture (SVG, or PNG drawn from it). The page gives what it knows through `RecordsSetup`.
 import { has } from "./i18n.js";
+import { EngineError } from "./engine.js";
+import { say } from "./notice.js";
 import { headed, worded, wordedButton } from "./dom.js";
 import { recordText, toFragment } from "./record.js";
 
@@ -162,12 +164,12 @@ export async function boardPng(frame, scale = 2) {
 /** Say what a refused record is refused for: its line and token when the engine names them.
  * @param {any} error @param {(key: string, values?: object) => string} t */
 export function refusal(error, t) {
+  const message = error instanceof EngineError ? say(error.reason) : String(error?.message ?? error);
   const answer = error?.answer ?? {};
   if (Number.isInteger(answer.line)) {
-    const message = String(error.message).replace(/^line \d+: /, "");
     return t("records.error-line", { line: answer.line, token: String(answer.token ?? ""), message });
   }
-  return t("records.error", { message: String(error?.message ?? error) });
+  return t("records.error", { message });
 }
 
 /** The records panel: built here, put in `container`.

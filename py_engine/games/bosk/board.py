@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from ...core import IllegalAction, shown
+from ...core import IllegalAction, Refusal, shown
 from .rules import KIND, KINDS, SQUIRREL_TILE, STEPS, VALUE, tile_name
 
 LAKE = "L"
@@ -80,8 +80,9 @@ def read_park(value: Any) -> tuple[str, ...] | None:
     elif isinstance(value, Sequence) and all(isinstance(row, str) for row in value):
         rows = [row.strip() for row in value]
     else:
-        raise ValueError(
-            f"a park is a list of rows or one text with rows separated by '/', not {shown(value)}"
+        raise Refusal(
+            "a park is a list of rows or one text with rows separated by '/', not {value}",
+            code="bosk.park-form", value=shown(value),
         )
     rows = [row.upper() for row in rows]
     check_park(rows)
@@ -91,32 +92,41 @@ def read_park(value: Any) -> tuple[str, ...] | None:
 def check_park(rows: Sequence[str]) -> None:
     """Raise ValueError naming the first problem of a park given as upper-case rows."""
     if not rows or not rows[0]:
-        raise ValueError("the park has no spaces; expected rows of region letters")
+        raise Refusal(
+            "the park has no spaces; expected rows of region letters", code="bosk.park-empty"
+        )
     width = len(rows[0])
     for number, row in enumerate(rows, start=1):
         if len(row) != width:
-            raise ValueError(
-                f"the park is not a rectangle: row {number} from the top has {len(row)} "
-                f"spaces, the first row {width}"
+            raise Refusal(
+                "the park is not a rectangle: row {row} from the top has {spaces} spaces, the "
+                "first row {width}",
+                code="bosk.park-rectangle", row=number, spaces=len(row), width=width,
             )
         bad = next((c for c in row if not ("A" <= c <= "Z")), None)
         if bad is not None:
-            raise ValueError(
-                f"row {number} from the top holds {shown(bad)}; a space is a region letter A-Z"
+            raise Refusal(
+                "row {row} from the top holds {letter}; a space is a region letter A-Z",
+                code="bosk.park-letter", row=number, letter=shown(bad),
             )
     letters = sorted(set("".join(rows)))
     if len(letters) != REGIONS:
-        raise ValueError(
-            f"the park has {len(letters)} regions ({''.join(letters)}); it needs exactly "
-            f"{REGIONS}"
+        raise Refusal(
+            "the park has {count} regions ({letters}); it needs exactly {regions}",
+            code="bosk.park-regions", count=len(letters), letters="".join(letters),
+            regions=REGIONS,
         )
     if LAKE not in letters:
-        raise ValueError(f"the park has no lake: one of its regions must be written {LAKE}")
+        raise Refusal(
+            "the park has no lake: one of its regions must be written {lake}",
+            code="bosk.park-lake", lake=LAKE,
+        )
     for letter in letters:
         cells = {(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == letter}
         if len(cells) < MIN_REGION:
-            raise ValueError(
-                f"region {letter} has {len(cells)} spaces; a region needs at least {MIN_REGION}"
+            raise Refusal(
+                "region {region} has {spaces} spaces; a region needs at least {least}",
+                code="bosk.park-small", region=letter, spaces=len(cells), least=MIN_REGION,
             )
         start = min(cells)
         seen, todo = {start}, [start]
@@ -127,7 +137,10 @@ def check_park(rows: Sequence[str]) -> None:
                     seen.add(step)
                     todo.append(step)
         if len(seen) != len(cells):
-            raise ValueError(f"region {letter} is in pieces: its spaces must be 4-connected")
+            raise Refusal(
+                "region {region} is in pieces: its spaces must be 4-connected",
+                code="bosk.park-pieces", region=letter,
+            )
 
 
 def format_park(rows: tuple[str, ...] | None) -> str:
@@ -281,15 +294,27 @@ def parse_action(game: Position, action: str) -> int:
     word, arg = word.lower(), arg.strip()
     step = STEPS[game.step]
     if step == "over":
-        raise IllegalAction(f"the game is over; {shown(action)} cannot be played")
+        raise IllegalAction(
+            "the game is over; {action} cannot be played", code="action.over",
+            action=shown(action),
+        )
     if word not in KINDS:
-        raise IllegalAction(f"{shown(action)} is not a Bosk action; expected {EXPECTED[step]}")
+        raise IllegalAction(
+            "{action} is not a Bosk action; expected {expected}", code="bosk.unknown",
+            action=shown(action), expected=EXPECTED[step], step=step,
+        )
     if word != step:
-        raise IllegalAction(f"{shown(action)} is not playable now; expected {EXPECTED[step]}")
+        raise IllegalAction(
+            "{action} is not playable now; expected {expected}", code="bosk.not-now",
+            action=shown(action), expected=EXPECTED[step], step=step,
+        )
     kind = KINDS.index(word)
     move = kind * KIND + _READERS[word](game, arg)
     if move not in game.moves():
-        raise IllegalAction(f"{shown(action)} is not legal here: {_why(game, word, move % KIND)}")
+        raise IllegalAction(
+            "{action} is not legal here: {reason}", code="bosk.illegal", action=shown(action),
+            reason=_why(game, word, move % KIND),
+        )
     return move
 
 
@@ -297,24 +322,33 @@ def _plant(game: Position, arg: str) -> int:
     value_text, sep, point_text = arg.partition("@")
     value_text = value_text.strip()
     if not sep or value_text not in ("1", "2", "3", "4"):
-        raise IllegalAction(f"plant {shown(arg)}: expected plant VALUE@POINT, VALUE 1 to 4")
+        raise IllegalAction(
+            "plant {arg}: expected plant VALUE@POINT, VALUE 1 to 4", code="bosk.plant-form",
+            arg=shown(arg),
+        )
     value = int(value_text)
     if not game.hand[game.seat][value]:
         left = sorted({v for v in (1, 2, 3, 4) if game.hand[game.seat][v]})
         raise IllegalAction(
-            f"{game.names[game.seat]} has no tree of value {value} left (left: "
-            f"{', '.join(map(str, left))})"
+            "{player} has no tree of value {value} left (left: {left})", code="bosk.no-tree",
+            player=game.names[game.seat], seat=game.seat + 1, value=value,
+            left=", ".join(map(str, left)),
         )
     point = _point(game, point_text.strip().lower())
     if game.tree_owner[point] >= 0:
-        raise IllegalAction(f"point {point_text} already holds a tree")
+        raise IllegalAction(
+            "point {point} already holds a tree", code="bosk.planted", point=point_text.strip()
+        )
     return (value - 1) * VALUE + point
 
 
 def _wind(game: Position, arg: str) -> int:
     direction = arg.upper()
     if len(direction) != 1 or direction not in DIRECTIONS:
-        raise IllegalAction(f"wind {shown(arg)}: expected wind N, wind E, wind S or wind W")
+        raise IllegalAction(
+            "wind {arg}: expected wind N, wind E, wind S or wind W", code="bosk.wind-form",
+            arg=shown(arg),
+        )
     return DIRECTIONS.index(direction)
 
 
@@ -327,7 +361,10 @@ def _tile(game: Position, arg: str) -> int:
     if text == "S":
         return SQUIRREL_TILE
     if text not in ("2", "3", "4", "5", "6", "7", "8"):
-        raise IllegalAction(f"tile {shown(arg)}: expected a tile 2 to 8, or S for the squirrel")
+        raise IllegalAction(
+            "tile {arg}: expected a tile 2 to 8, or S for the squirrel", code="bosk.tile-form",
+            arg=shown(arg),
+        )
     return int(text)
 
 
@@ -336,7 +373,8 @@ def _space(game: Position, arg: str) -> int:
     space = geo.space_index.get(arg.lower())
     if space is None:
         raise IllegalAction(
-            f"{shown(arg)} is not a space of this park (a1 to {geo.space_names[-1]})"
+            "{space} is not a space of this park (a1 to {last})", code="bosk.space",
+            space=shown(arg), last=geo.space_names[-1],
         )
     return space
 
@@ -346,7 +384,8 @@ def _point(game: Position, name: str) -> int:
     point = geo.point_index.get(name)
     if point is None:
         raise IllegalAction(
-            f"{shown(name)} is not an inner point of this park (b2 to {geo.point_names[-1]})"
+            "{point} is not an inner point of this park (b2 to {last})", code="bosk.point",
+            point=shown(name), last=geo.point_names[-1],
         )
     return point
 
@@ -361,27 +400,46 @@ _READERS = {
 }
 
 
-def _why(game: Position, word: str, data: int) -> str:
+def _why(game: Position, word: str, data: int) -> IllegalAction:
     """Why a well-formed action is not among the legal moves."""
     geo, seat = game.geo, game.seat
     if word == "tree":
         if game.tree_owner[data] != seat or not game.standing[data]:
-            return f"{game.names[seat]} has no tree on {geo.point_names[data]}"
-        return f"round {game.round} needs a tree of value {game.round}"
+            return IllegalAction(
+                "{player} has no tree on {point}", code="bosk.no-tree-there",
+                player=game.names[seat], seat=seat + 1, point=geo.point_names[data],
+            )
+        return IllegalAction(
+            "round {round} needs a tree of value {round}", code="bosk.tree-value",
+            round=game.round,
+        )
     if word == "tile":
-        return f"tile {tile_name(data)} has been used" if data != SQUIRREL_TILE else (
-            "the squirrel tile has been used"
+        if data == SQUIRREL_TILE:
+            return IllegalAction("the squirrel tile has been used", code="bosk.squirrel-used")
+        return IllegalAction(
+            "tile {tile} has been used", code="bosk.tile-used", tile=tile_name(data)
         )
     name = geo.space_names[data]
     if word == "squirrel":
-        return f"{name} is not within 3 steps downwind of the tree"
-    if game.squirrel[data] >= 0:
-        return f"{name} holds a squirrel"
-    ahead = geo.first[game.wind][game.tree] if game.last < 0 else geo.ahead[game.wind][game.last]
-    if data not in ahead:
-        where = "on the tree's downwind side" if game.last < 0 else (
-            f"ahead of {geo.space_names[game.last]}"
+        return IllegalAction(
+            "{space} is not within 3 steps downwind of the tree", code="bosk.squirrel-far",
+            space=name,
         )
-        return f"{name} is not {where} (wind {DIRECTIONS[game.wind]})"
-    cost = game.height[data] + 1
-    return f"covering {name} costs {cost} tokens and {game.held} are held"
+    if game.squirrel[data] >= 0:
+        return IllegalAction("{space} holds a squirrel", code="bosk.squirrel-there", space=name)
+    ahead = geo.first[game.wind][game.tree] if game.last < 0 else geo.ahead[game.wind][game.last]
+    wind = DIRECTIONS[game.wind]
+    if data not in ahead and game.last < 0:
+        return IllegalAction(
+            "{space} is not on the tree's downwind side (wind {wind})", code="bosk.not-downwind",
+            space=name, wind=wind,
+        )
+    if data not in ahead:
+        return IllegalAction(
+            "{space} is not ahead of {last} (wind {wind})", code="bosk.not-ahead",
+            space=name, last=geo.space_names[game.last], wind=wind,
+        )
+    return IllegalAction(
+        "covering {space} costs {cost} tokens and {held} are held", code="bosk.cost",
+        space=name, cost=game.height[data] + 1, held=game.held,
+    )

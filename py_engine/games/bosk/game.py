@@ -23,6 +23,7 @@ from ...core import (
     IllegalAction,
     NotationError,
     Option,
+    Refusal,
     Result,
     choice_option,
     shown,
@@ -75,8 +76,9 @@ from .score import BoskScore, score_of
 def _coerce_winds(value: Any) -> str:
     text = str(value).strip().upper()
     if len(text) != ROUNDS or any(c not in TURNS for c in text):
-        raise ValueError(
-            f"{shown(value)} is not {ROUNDS} letters of F (forward), R (right), B (back), L (left)"
+        raise Refusal(
+            "{value} is not {rounds} letters of F (forward), R (right), B (back), L (left)",
+            code="bosk.winds", value=shown(value), rounds=ROUNDS,
         )
     return text
 
@@ -95,12 +97,21 @@ def _coerce_names(value: Any) -> tuple[str, ...] | None:
     elif isinstance(value, Sequence) and all(isinstance(name, str) for name in value):
         names = [name.strip() for name in value]
     else:
-        raise ValueError(f"names are a list or one text separated by commas, not {shown(value)}")
+        raise Refusal(
+            "names are a list or one text separated by commas, not {value}",
+            code="bosk.names-form", value=shown(value),
+        )
     for name in names:
         if not name or len(name) > MAX_NAME:
-            raise ValueError(f"a name has 1 to {MAX_NAME} characters, not {shown(name)}")
+            raise Refusal(
+                "a name has 1 to {most} characters, not {name}", code="bosk.name-length",
+                most=MAX_NAME, name=shown(name),
+            )
         if "," in name or not name.isprintable():
-            raise ValueError(f"a name may not hold commas or control characters: {shown(name)}")
+            raise Refusal(
+                "a name may not hold commas or control characters: {name}",
+                code="bosk.name-characters", name=shown(name),
+            )
     return tuple(names)
 
 
@@ -154,14 +165,16 @@ class Bosk(Game):
         side = SIDES[n]
         if len(rows) != side or len(rows[0]) != side:
             raise NotationError(
-                f"option park: a {n}-player park has {side} × {side} spaces, not "
-                f"{len(rows[0])} × {len(rows)}",
-                token="park",
+                "option park: a {players}-player park has {side} × {side} spaces, not "
+                "{columns} × {rows}",
+                token="park", code="bosk.park-size", players=n, side=side,
+                columns=len(rows[0]), rows=len(rows),
             )
         names = self.options["names"] or tuple(f"Player {seat + 1}" for seat in range(n))
         if len(names) != n:
             raise NotationError(
-                f"option names: {len(names)} names for {n} players", token="names"
+                "option names: {names} names for {players} players", token="names",
+                code="bosk.names-count", names=len(names), players=n,
             )
         self.options["park"] = rows
         self.options["names"] = names

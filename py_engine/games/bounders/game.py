@@ -116,22 +116,29 @@ class Bounders(Game):
     def move_of(self, action: str) -> int:
         if action == "swap":
             if not self.swap_allowed():
-                why = "tournament rules" if not self.tournament else "the second action of the game"
-                raise IllegalAction(f"swap is legal only as {why}")
+                if not self.tournament:
+                    raise IllegalAction(
+                        "swap is legal only in tournament rules", code="bounders.swap-rules"
+                    )
+                raise IllegalAction(
+                    "swap is legal only as the second action of the game",
+                    code="bounders.swap-second",
+                )
             return SWAP
         cell = self.board.index.get(action)
         if cell is None:
             raise IllegalAction(
-                f"{shown(action)} is not a cell of this board (cells a1 to "
-                f"{self.board.names[-1]}, or swap)"
+                "{action} is not a cell of this board (cells a1 to {last}, or swap)",
+                code="bounders.cell", action=shown(action), last=self.board.names[-1],
             )
         if self.stones[cell] != EMPTY:
-            raise IllegalAction(f"{action} is not empty")
+            raise IllegalAction("{cell} is not empty", code="bounders.taken", cell=action)
         if self.balance[cell] != 0:
             dark, light = self.neighbour_counts(cell)
             raise IllegalAction(
-                f"{action} touches {dark} Dark and {light} Light stones; a stone may only go "
-                "where the two are equal"
+                "{cell} touches {dark} Dark and {light} Light stones; a stone may only go "
+                "where the two are equal",
+                code="bounders.unbalanced", cell=action, dark=dark, light=light,
             )
         return cell
 

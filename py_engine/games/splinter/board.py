@@ -12,7 +12,7 @@ import re
 from functools import cache
 from typing import Any, NamedTuple, Protocol
 
-from ...core import shown
+from ...core import Refusal, shown
 
 EMPTY, OFF = 0, -1
 BLACK, WHITE, KING = 1, 2, 4
@@ -56,16 +56,23 @@ def coerce_size(value: Any) -> str:
     that the board has two central squares, at least 9 × 10."""
     match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", str(value), re.IGNORECASE)
     if match is None or isinstance(value, bool):
-        raise ValueError(f"{shown(value)} is not a size written COLUMNSxROWS, such as 15x18")
+        raise Refusal(
+            "{value} is not a size written COLUMNSxROWS, such as 15x18",
+            code="splinter.size", value=shown(value),
+        )
     columns, rows = int(match[1]), int(match[2])
-    rule = (
-        f"a board needs an odd number of columns from {MIN_COLUMNS} to {MAX_COLUMNS} and an "
-        f"even number of rows from {MIN_ROWS} to {MAX_ROWS}, so that it has two central squares"
+    rule = Refusal(
+        "a board needs an odd number of columns from {min_columns} to {max_columns} and an even "
+        "number of rows from {min_rows} to {max_rows}, so that it has two central squares",
+        code="splinter.size-rule", min_columns=MIN_COLUMNS, max_columns=MAX_COLUMNS,
+        min_rows=MIN_ROWS, max_rows=MAX_ROWS,
     )
     if columns % 2 == 0 or not MIN_COLUMNS <= columns <= MAX_COLUMNS:
-        raise ValueError(f"{shown(value)} has {columns} columns: {rule}")
+        raise Refusal("{value} has {columns} columns: {rule}", code="splinter.size-columns",
+                      value=shown(value), columns=columns, rule=rule)
     if rows % 2 or not MIN_ROWS <= rows <= MAX_ROWS:
-        raise ValueError(f"{shown(value)} has {rows} rows: {rule}")
+        raise Refusal("{value} has {rows} rows: {rule}", code="splinter.size-rows",
+                      value=shown(value), rows=rows, rule=rule)
     return f"{columns}x{rows}"
 
 
@@ -120,9 +127,14 @@ def colour_title(colour: int) -> str:
     return COLOUR_NAMES[colour].capitalize()
 
 
+def kind_name(piece: int) -> str:
+    """``king`` or ``pawn``."""
+    return "king" if piece & KING else "pawn"
+
+
 def piece_name(piece: int) -> str:
     """``White pawn``, ``Black king``."""
-    return f"{colour_title(piece & 3)} {'king' if piece & KING else 'pawn'}"
+    return f"{colour_title(piece & 3)} {kind_name(piece)}"
 
 
 class Shift(NamedTuple):

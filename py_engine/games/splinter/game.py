@@ -46,6 +46,7 @@ from .board import (
     coerce_size,
     colour_title,
     grid_of,
+    kind_name,
     piece_name,
     size_of,
 )
@@ -360,39 +361,46 @@ class Splinter(Game):
         match = _MOVE_TEXT.fullmatch(action.lower()) if isinstance(action, str) else None
         if match is None:
             raise IllegalAction(
-                f"{shown(action)} is not a move: expected the from-square and the to-square,"
-                " as h10-h11"
+                "{action} is not a move: expected the from-square and the to-square, as h10-h11",
+                code="splinter.form", action=shown(action),
             )
         grid = self.grid
         names = f"{match[1]}{int(match[2])}", f"{match[3]}{int(match[4])}"
         for name in names:
             if name not in grid.index:
                 raise IllegalAction(
-                    f"{name} is not a square of this {grid.columns}x{grid.rows} board (columns "
-                    f"a-{LETTERS[grid.columns - 1]}, rows 1-{grid.rows})"
+                    "{square} is not a square of this {columns}x{rows} board (columns "
+                    "a-{last_column}, rows 1-{rows})",
+                    code="splinter.square", square=name, columns=grid.columns, rows=grid.rows,
+                    last_column=LETTERS[grid.columns - 1],
                 )
         if self.over:
-            raise IllegalAction("the game is over: no move can be played")
+            raise IllegalAction("the game is over: no move can be played", code="splinter.over")
         start, target = grid.index[names[0]], grid.index[names[1]]
         piece = self.board[start]
         if piece == EMPTY:
-            raise IllegalAction(f"there is no piece on {names[0]}")
+            raise IllegalAction("there is no piece on {square}", code="splinter.empty",
+                                square=names[0])
         if piece & 3 != self.turn:
             raise IllegalAction(
-                f"{names[0]} holds a {piece_name(piece)}, and {colour_title(self.turn)} is to move"
+                "{square} holds a {piece}, and {mover} is to move", code="splinter.not-yours",
+                square=names[0], piece=piece_name(piece), mover=colour_title(self.turn),
+                colour=COLOUR_NAMES[piece & 3], kind=kind_name(piece),
+                to_move=COLOUR_NAMES[self.turn],
             )
         direction = grid.direction_of.get(target - start)
         if direction is None:
             raise IllegalAction(
-                f"{names[0]} to {names[1]} is not one step: a piece moves to one of the 8 "
-                "squares around it"
+                "{start} to {target} is not one step: a piece moves to one of the 8 squares "
+                "around it",
+                code="splinter.step", start=names[0], target=names[1],
             )
         move = start << 3 | direction
         if move not in self.moves():
-            raise IllegalAction(self._why_illegal(move))
+            raise self._why_illegal(move)
         return move
 
-    def _why_illegal(self, move: int) -> str:
+    def _why_illegal(self, move: int) -> IllegalAction:
         """Words for why a one-step move of the player to move is not legal."""
         board, names = self.board, self.grid.names
         start, direction = move >> 3, move & 7
@@ -403,17 +411,29 @@ class Splinter(Game):
             end += step
         if board[end] < 0:
             edge = end - step
+            pushed = {"action": action, "piece": piece_name(board[edge]), "square": names[edge],
+                      "colour": COLOUR_NAMES[board[edge] & 3], "kind": kind_name(board[edge])}
             if self.wall:
-                return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
-                        "the board, which the wall edge rule forbids (edge=off lets pawns go)")
-            return (f"{action} would push the {piece_name(board[edge])} on {names[edge]} off "
-                    "the board: a king may never leave it")
+                return IllegalAction(
+                    "{action} would push the {piece} on {square} off the board, which the wall "
+                    "edge rule forbids (edge=off lets pawns go)", code="splinter.wall", **pushed
+                )
+            return IllegalAction(
+                "{action} would push the {piece} on {square} off the board: a king may never "
+                "leave it", code="splinter.king-off", **pushed
+            )
         square = next((q for q in range(start, end, step) if q in self.held), None)
         if square is None:
-            return f"{action} is not legal here"
-        return (f"no return: the {piece_name(board[square])} on {names[square]} left "
-                f"{names[square + step]} in {colour_title(3 - self.turn)}'s last move and may "
-                "not go back to it")
+            return IllegalAction("{action} is not legal here", code="splinter.illegal",
+                                 action=action)
+        return IllegalAction(
+            "no return: the {piece} on {square} left {left} in {mover}'s last move and may not "
+            "go back to it",
+            code="splinter.no-return", piece=piece_name(board[square]), square=names[square],
+            left=names[square + step], mover=colour_title(3 - self.turn),
+            colour=COLOUR_NAMES[board[square] & 3], kind=kind_name(board[square]),
+            opponent=COLOUR_NAMES[3 - self.turn],
+        )
 
     # --- what happened --------------------------------------------------------------------
 
