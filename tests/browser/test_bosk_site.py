@@ -408,14 +408,14 @@ LETTER_SIZES = """() => [...document.querySelectorAll('#board .region-letter')].
    parseFloat(getComputedStyle(letter).fontSize) * letter.getScreenCTM().a])"""
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("players", "width"), [(2, 390), (4, 390), (3, 360), (4, 360)])
 def test_the_region_letters_read_on_a_phone_and_stay_quiet_on_a_wide_screen(
-    browser: Any, site_url: str, players: int
+    browser: Any, site_url: str, players: int, width: int
 ) -> None:
-    """The score panel and the previews name regions by letter: on a phone (390x844, the park
-    drawn alone) each letter shows at least 10 px high, and at 1280x900 no larger than the
-    park's other words (12 px)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    """The score panel and the previews name regions by letter: on a phone (390x844 and the
+    narrowest, 360x740; the park drawn alone) each letter shows at least 10 px high, and at
+    1280x900 no larger than the park's other words (12 px)."""
+    context = browser.new_context(viewport={"width": width, "height": 844 if width > 360 else 740})
     watch = watch_context(context, site_url)
     page = context.new_page()
     page.goto(f"{site_url}bosk.html#players={players}")
