@@ -218,8 +218,8 @@ function summer(score, t, now = false) {
   ]);
   rows.push([t("bosk.total"), ...(now ? score.summer_now_totals : score.summer_totals), "", ""]);
   return now
-    ? table(t("bosk.spring.lines"), heads, rows, "bosk-summer-now")
-    : table(t("bosk.summer.caption"), heads, rows, "bosk-summer");
+    ? table(t("bosk.spring.lines"), heads, rows, "bosk-score-table bosk-summer-now")
+    : table(t("bosk.summer.caption"), heads, rows, "bosk-score-table bosk-summer");
 }
 
 /** Winter region by region: as scored at the end, or (`now`) as the park stands. */
@@ -232,8 +232,8 @@ function winter(score, t, now = false) {
   ]);
   rows.push([t("bosk.total"), ...(now ? score.winter_now_totals : score.winter_totals), "", ""]);
   return now
-    ? table(t("bosk.now.regions"), heads, rows, "bosk-winter-now")
-    : table(t("bosk.winter.caption"), heads, rows, "bosk-winter");
+    ? table(t("bosk.now.regions"), heads, rows, "bosk-score-table bosk-winter-now")
+    : table(t("bosk.winter.caption"), heads, rows, "bosk-score-table bosk-winter");
 }
 
 /** In autumn, winter is scored only at the end: each player's summer points, the winter points
