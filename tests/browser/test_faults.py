@@ -558,6 +558,26 @@ def test_a_korean_reader_reads_why_a_link_or_a_record_is_refused_in_korean(
     page.close()
 
 
+def test_a_bad_bosk_link_on_a_phone_stays_explained(context: Any, site_url: str) -> None:
+    """On a phone Bosk's page draws the park alone, redrawing the board once the game is open;
+    that redraw keeps the link's error and the notice offering the part that plays."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    prepare(page, site_url, {})
+    page.goto(site_url + "bosk.html#players=2&moves=plant%201@b2,plant%201@c2,plant%201@b9")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#board svg:not(:has(.wind-board))")
+    page.wait_for_timeout(500)  # the redraw, queued after the link's answer, is done
+    assert "action 3, plant 1@b9, cannot be played" in page.text_content("#error")
+    assert "'b9' is not an inner point of this park" in page.text_content("#error")
+    part = page.locator('.notice[data-kind="link"]')
+    assert "first 2 actions" in part.text_content()
+    part.locator("button[data-name=open-part]").click()
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    assert page.is_hidden("#error")
+    page.close()
+
+
 def test_an_embed_says_what_is_wrong_with_its_link_and_shows_what_is_right(
     context: Any, site_url: str
 ) -> None:

@@ -245,8 +245,10 @@ function setStatus(key) {
 }
 
 /** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
- * keep it only if the engine accepts it. */
-async function go(next, { said = "", select = null } = {}) {
+ * keep it only if the engine accepts it. A new position puts away the error and the link's
+ * notice it answers; a `redraw` of the same one (the screen turned narrow) keeps them and says
+ * nothing. */
+async function go(next, { said = "", select = null, redraw = false } = {}) {
   const record = recordText(game, next.options, next.actions);
   const chosen = {
     coords: checkbox("show-coords").checked, select, draw: panel.drawOptions?.(), hint: computer.hintFor(record),
@@ -258,11 +260,13 @@ async function go(next, { said = "", select = null } = {}) {
   state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
   ({ movers, starts } = await turnsOf(state));
   board.view = answer;
-  showError("");
-  clearNotice(notices, "link");
+  if (!redraw) {
+    showError("");
+    clearNotice(notices, "link");
+  }
   render();
   persist();
-  announce([said, board.resultText()].filter(Boolean).join(" "));
+  if (!redraw) announce([said, board.resultText()].filter(Boolean).join(" "));
 }
 
 /** The seat of each action of the game's line and whether it began a turn, or nulls when the
@@ -809,7 +813,7 @@ async function main() {
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
-  const redraw = () => enqueue(() => go(state, { select: board.selected }));
+  const redraw = () => enqueue(() => go(state, { select: board.selected, redraw: true }));
   const extra = panel.controls?.({ t, redraw });
   if (extra) $("game-controls").append(extra);
   const first = chosenGame();
