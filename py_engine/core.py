@@ -42,10 +42,11 @@ def _readable(message: str) -> str:
 class Refusal(ValueError):
     """A ValueError a page can word in its reader's language: ``code`` names the sentence and
     ``values`` fill it, and ``str()`` is the English sentence. ``message`` is a ``str.format``
-    template of ``values`` when a code is given (``refuse("{cell} is not empty",
+    template of ``values`` when a code is given (``IllegalAction("{cell} is not empty",
     code="bounders.taken", cell="d4")``), else the finished English text. A value may itself be
     a refusal (the reason inside a sentence). Catalogues name a code's sentence
-    ``engine.<code>``; a refusal without a code is read in English only."""
+    ``engine.<code>``; a refusal without a code is read in English only. Options' ``coerce``
+    raise it bare; the game wraps it in a NotationError naming the option."""
 
     def __init__(self, message: str, *, code: str | None = None, **values: Any) -> None:
         self.template = message
@@ -53,11 +54,6 @@ class Refusal(ValueError):
         self.values = values
         self.message = _readable(message.format(**values) if code else message)
         super().__init__(self.message)
-
-    def explained(self) -> dict[str, Any]:
-        """The refusal as plain data for a page: ``message`` (English), ``code`` and ``values``
-        (each nested refusal explained too); see ``explain``."""
-        return explain(self)
 
 
 def explain(exc: BaseException) -> dict[str, Any]:
