@@ -578,6 +578,51 @@ def test_a_bad_bosk_link_on_a_phone_stays_explained(context: Any, site_url: str)
     page.close()
 
 
+def test_a_later_link_puts_away_an_earlier_links_offer(context: Any, site_url: str) -> None:
+    """A link whose first action plays is offered; a later link that cannot be opened at all
+    does not keep that offer (it would play the earlier link's action)."""
+    page = context.new_page()
+    prepare(page, site_url, {})
+    page.goto(site_url + "bounders.html#size=7&rules=basic&moves=g7,g7")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector('.notice[data-kind="link"]')
+    page.evaluate("location.hash = 'size=8'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('size')")
+    assert page.locator('.notice[data-kind="link"]').count() == 0
+    page.close()
+
+
+def test_a_link_refused_on_opening_the_page_is_said_without_record_lines(
+    context: Any, site_url: str
+) -> None:
+    """A link is no record: its refused option is said without the record's line, in the
+    reader's language."""
+    for url, said in (
+        ("bounders.html#size=8", "option size: '8' is not one of 7, 9"),
+        ("splinter.html?lang=ko#size=10x10", "설정 size: '10x10'은(는) 열이 10개입니다."),
+    ):
+        page = context.new_page()
+        prepare(page, site_url, {})
+        page.goto(site_url + url)
+        page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+        page.wait_for_selector("#error:not([hidden])")
+        error = page.text_content("#error")
+        assert said in error and "line" not in error, error
+        page.close()
+
+
+def test_an_empty_pasted_record_quotes_no_line(context: Any, site_url: str) -> None:
+    page = opened_at_g7(context, site_url)
+    page.click('#records button[data-records="paste"]')
+    page.fill("#paste-dialog textarea", "# comment only\n")
+    page.click('#paste-dialog button[value="open"]')
+    page.wait_for_selector("#paste-dialog .error:not([hidden])")
+    said = str(page.text_content("#paste-dialog .error"))
+    assert said == "The record cannot be read: empty record: expected 'game: NAME' on the " \
+        "first line", said
+    page.close()
+
+
 def test_an_embed_says_what_is_wrong_with_its_link_and_shows_what_is_right(
     context: Any, site_url: str
 ) -> None:

@@ -179,6 +179,7 @@ function setSavedAside(text, reason) {
 /** @param {any} reason */
 function describeReason(reason) {
   if (reason instanceof LinkError || reason instanceof EngineFault) return { key: reason.key, values: reason.values };
+  if (reason instanceof EngineError) return reason.reason;
   return String(reason?.message ?? reason ?? "").slice(0, 240);
 }
 
@@ -209,6 +210,7 @@ async function openSaved(saved) {
  * options, a new game with those options). @param {any} error @param {GameState} [linked] */
 function showLinkProblem(error, linked) {
   if (error instanceof EngineFault) throw error;
+  clearNotice(notices, "link"); // an earlier link's offer is not this link's
   const prefix = error instanceof EngineError ? error.answer?.prefix : null;
   const reason = error instanceof EngineError && Number.isInteger(prefix)
     ? { key: "link.error.action", values: { number: prefix + 1, action: String(error.answer?.token ?? ""), message: error.reason } }

@@ -166,7 +166,7 @@ export async function boardPng(frame, scale = 2) {
 export function refusal(error, t) {
   const message = error instanceof EngineError ? say(error.reason) : String(error?.message ?? error);
   const answer = error?.answer ?? {};
-  if (Number.isInteger(answer.line)) {
+  if (Number.isInteger(answer.line) && answer.token) { // an empty record has no line to quote
     return t("records.error-line", { line: answer.line, token: String(answer.token ?? ""), message });
   }
   return t("records.error", { message });
