@@ -563,7 +563,8 @@ def test_a_wrong_leaf_is_told_which_region_it_missed() -> None:
             continue
         index = int(path.split(".")[1])
         letter = load_game(exercise["record"]).score()["regions"][index]["region"]
-        assert f"region {letter};" in catalogue[goal["why"]], exercise["id"]
+        said = catalogue[goal["why"]]
+        assert f"your spaces in region {letter}: {{after}}." in said, exercise["id"]
         assert f"지역 {letter}의" in korean[goal["why"]], exercise["id"]
         checked += 1
     assert checked == 2

@@ -248,6 +248,24 @@ def test_the_engines_reasons_are_said_in_korean(
     site_context[1].assert_clean()
 
 
+def test_an_address_value_is_reported_once_and_in_the_readers_words(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    page = open_embed(site_context, site_url, "game=bounders&interactive=maybe")
+    error = page.text_content("#error")
+    assert error.count("interactive=maybe") == 1, error
+    page.close()
+    # a goal that is not JSON: said in the catalogue's words, not the browser's
+    page = open_embed(site_context, site_url, "game=bounders&exercise-goal=notjson&lang=ko")
+    error = page.text_content("#error")
+    assert "올바른 JSON이 아닙니다" in error and "Unexpected" not in error, error
+    page.close()
+    page = open_embed(site_context, site_url, "game=bounders&captions=%5B1%2C2%5D")
+    assert "(it is not a list of texts)" in page.text_content("#error")
+    page.close()
+    site_context[1].assert_clean()
+
+
 def test_korean_and_the_dark_theme(site_context: tuple[Any, Watch], site_url: str) -> None:
     page = open_embed(site_context, site_url, "game=bosk&lang=ko&theme=dark&controls=1")
     assert page.get_attribute("html", "lang") == "ko"

@@ -104,13 +104,21 @@ function knownGame(game, words) {
 export function readCaptions(board, key, value) {
   if (value === null || value === "") return [];
   if (!value.trimStart().startsWith("[")) return value.split("|").map((text) => text.trim());
+  const list = parsedJson(value);
+  if (Array.isArray(list) && list.every((text) => typeof text === "string")) return list;
+  board.report(key, { name: "captions", message: { key: list === NOT_JSON ? "read.not-json" : "read.not-texts" } });
+  return [];
+}
+
+/** What `JSON.parse` gives for `text`, or NOT_JSON: its own error's words are the browser's,
+ * not the reader's. */
+const NOT_JSON = Symbol("not JSON");
+/** @param {string} text */
+function parsedJson(text) {
   try {
-    const list = JSON.parse(value);
-    if (Array.isArray(list) && list.every((text) => typeof text === "string")) return list;
-    throw new Error("not a list of texts");
-  } catch (error) {
-    board.report(key, { name: "captions", message: error.message });
-    return [];
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
   }
 }
 
@@ -144,14 +152,13 @@ function depthOf(value, limit) {
  * @returns {Exercise | null} */
 export function readExercise(board, key, { goal, id, answer }) {
   if (goal === null || goal === "") return null;
-  try {
-    const parsed = JSON.parse(goal);
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || typeof parsed.kind !== "string") {
-      throw new Error('a goal is an object with a "kind", such as {"kind": "legal"}');
-    }
-    if (depthOf(parsed, GOAL_DEPTH + 1) > GOAL_DEPTH) throw new Error(`a goal nests at most ${GOAL_DEPTH} deep`);
-  } catch (error) {
-    board.report(key, { name: "exercise-goal", message: error.message });
+  const parsed = parsedJson(goal);
+  const problem = parsed === NOT_JSON ? { key: "read.not-json" }
+    : parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || typeof parsed.kind !== "string"
+      ? { key: "read.goal-kind" }
+      : depthOf(parsed, GOAL_DEPTH + 1) > GOAL_DEPTH ? { key: "read.goal-depth", values: { depth: GOAL_DEPTH } } : null;
+  if (problem) {
+    board.report(key, { name: "exercise-goal", message: problem });
     return null;
   }
   return { goal, id: id ?? "", answer: readMoves(answer ?? ""), start: 0, solved: false };
@@ -609,7 +616,8 @@ export class EmbedBoard extends BoardController {
     this.words = words;
     this.captions = captions;
     this.exercise = exercise;
-    const interactive = flag("interactive", false) || exercise !== null;
+    const asked = flag("interactive", false); // read once: a bad value is reported once
+    const interactive = asked || exercise !== null;
     this.shown = { interactive, controls: false, legal: flag("legal", interactive), coords: flag("coords", false) };
     if ("game" in source) this.setGame(source.game);
     this.host.classList.toggle("playable", interactive);
@@ -631,7 +639,7 @@ export class EmbedBoard extends BoardController {
       if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
       await this.show(Math.min(wanted ?? given, given));
       if (this.exercise) this.exercise.start = this.ply;
-      await this.checkExercise(flag("interactive", false));
+      await this.checkExercise(asked);
       this.opening = null;
     };
     this.stopListening = engine.onState((state) => this.onEngineState(state));
