@@ -205,6 +205,19 @@ def test_every_exercise_answer_meets_its_goal(content: dict[str, Any]) -> None:
         assert game.record() == before, "check left the game changed"
 
 
+def test_every_exercise_offers_a_hint_short_of_the_answer(content: dict[str, Any]) -> None:
+    """A newcomer stuck on an exercise gets a nudge before being shown the answer: every
+    exercise has a hint, in both languages, that does not give its answer away."""
+    for exercise in exercises(content):
+        hint = exercise.get("hint")
+        assert isinstance(hint, dict) and hint.get("en") and hint.get("ko"), exercise["id"]
+        answers = exercise["answer"] if isinstance(exercise["answer"], list) else [
+            exercise["answer"]
+        ]
+        for answer in answers:
+            assert answer not in hint["en"] and answer not in hint["ko"], exercise["id"]
+
+
 def test_every_wrong_try_is_refused_with_a_reason(content: dict[str, Any]) -> None:
     for exercise in exercises(content):
         game = load_game(exercise["record"])

@@ -154,6 +154,25 @@ def test_bosk_one_person_two_computers(context: Any, site_url: str) -> None:
     page.close()
 
 
+def test_the_side_buttons_are_idle_while_the_computer_thinks(context: Any, site_url: str) -> None:
+    """Bosk's tree buttons beside the board do nothing on the computer's turn, and say so:
+    they are disabled while it thinks, and usable again on the person's turn."""
+    page = open_page(context, site_url + "bosk.html", {"seconds": 2, "pace": 0})
+    start_game(page, ["person", "hard"], players="2")
+    assert page.locator("#choices button").count() > 0
+    assert page.locator("#choices button:disabled").count() == 0
+    page.locator("#choices [data-select]").first.click()
+    page.locator("#board [data-action]").first.click()
+    page.wait_for_selector("body[data-thinking=move]")
+    buttons = page.locator("#choices button")
+    idle = page.locator("#choices button:disabled")
+    assert buttons.count() > 0 and buttons.count() == idle.count()
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#choices button:not(:disabled)")
+    assert page.locator("#choices button:disabled").count() == 0
+    page.close()
+
+
 def test_click_answered_while_thinking(context: Any, site_url: str) -> None:
     """While the computer thinks (a long budget: 5 s), undo is answered without waiting for the
     thinking (within a second, at three different moments of it), the thinking stops and its

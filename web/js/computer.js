@@ -227,7 +227,12 @@ export class Computer {
     const { t } = this;
     const job = this.job;
     document.body.dataset.thinking = job ? job.kind : "";
-    document.body.dataset.turn = view && this.plays(view.to_move) && !view.result ? "computer" : "person";
+    const turn = view && this.plays(view.to_move) && !view.result ? "computer" : "person";
+    document.body.dataset.turn = turn;
+    // the side buttons (Bosk's trees) are idle on the computer's turn, and say so
+    for (const button of document.querySelectorAll("#choices button")) {
+      if (button instanceof HTMLButtonElement) button.disabled = turn === "computer";
+    }
     const notice = document.getElementById("thinking");
     notice.hidden = !job;
     notice.textContent = !job ? "" : job.kind === "hint" ? t("thinking.hint")
