@@ -192,8 +192,16 @@ export class BoardController {
       frame.querySelector("svg")?.setAttribute("role", "img");
     }
     const buttons = interactive && !view.result ? choiceButtons(view.game, view.buttons, this.selected) : [];
+    // a side button pressed from the keyboard is drawn anew: the focus goes to its new self
+    // (a tree still to choose), else to the board, where the action goes on
+    const pressed = this.choices.contains(active) ? dataOf(active) : null;
     this.choices.replaceChildren(...buttons);
     this.choices.hidden = buttons.length === 0;
+    if (pressed) {
+      const same = buttons.find((button) => (pressed.select !== undefined && button.dataset.select === pressed.select)
+        || (pressed.action !== undefined && button.dataset.action === pressed.action));
+      (same ?? frame).focus();
+    }
   }
 
   // --- acting -----------------------------------------------------------------------------

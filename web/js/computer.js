@@ -7,6 +7,7 @@
 // Test setting: localStorage "tabula.computer.test" = {"seconds": s, "pace": ms} replaces
 // every level's thinking time (and the hint's) by s seconds and the pause between two shown
 // computer actions by ms, so browser tests can play whole games quickly on the real path.
+import { setDisabled } from "./dom.js";
 import { actionText } from "./i18n.js";
 
 export const LEVELS = ["beginner", "casual", "easy", "medium", "hard", "expert"]; // weakest first
@@ -207,7 +208,12 @@ export class Computer {
           this.hint = { record: job.record, action: report.action, chances: report.chances };
         }
         this.render();
-        if (job.kind === "hint") this.showHint();
+        if (job.kind === "hint") {
+          this.showHint();
+          // said too, for a reader who does not see the panel
+          const said = document.getElementById("announcer");
+          if (said) said.textContent = this.t("hint.text", { action: actionText(this.game, report.action) });
+        }
         else this.play(report.action, job.record);
       }
     } catch (error) {
@@ -237,8 +243,8 @@ export class Computer {
     notice.hidden = !job;
     notice.textContent = !job ? "" : job.kind === "hint" ? t("thinking.hint")
       : t("thinking.move", { seat: this.seatName(job.seat) });
-    /** @type {HTMLButtonElement} */ (document.getElementById("hint")).disabled = !view || Boolean(view.result) || this.plays(view.to_move)
-      || Boolean(job);
+    const idle = !view || Boolean(view.result) || this.plays(view.to_move) || Boolean(job);
+    setDisabled([[/** @type {HTMLButtonElement} */ (document.getElementById("hint")), idle]], document.getElementById("board"));
     const panel = document.getElementById("hint-panel");
     const hint = this.hint && this.hint.record === this.record ? this.hint : null;
     panel.hidden = !hint;

@@ -33,3 +33,21 @@ export function headed(tag, { id, titleId, heading, key }, t) {
   box.setAttribute("aria-labelledby", titleId);
   return { box, title };
 }
+
+/** Enable or disable a group of buttons that stand side by side (Undo and Redo, an embed's
+ * First, Back, Forward and Last). When the button holding the keyboard focus is disabled, the
+ * focus goes to the nearest one of the group still enabled, else to `fallback` (the board),
+ * never to the page's body.
+ * @param {[HTMLButtonElement, boolean][]} group each button and whether it is disabled
+ * @param {HTMLElement | null} [fallback] */
+export function setDisabled(group, fallback = null) {
+  const active = document.activeElement;
+  for (const [button, disabled] of group) button.disabled = disabled;
+  const lost = group.findIndex(([button, disabled]) => disabled && button === active);
+  if (lost < 0) return;
+  const nearest = group
+    .map(([button], index) => ({ button, away: Math.abs(index - lost) }))
+    .filter(({ button }) => !button.disabled)
+    .sort((a, b) => a.away - b.away)[0]?.button;
+  (nearest ?? fallback)?.focus();
+}

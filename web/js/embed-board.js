@@ -8,6 +8,7 @@
 // inserted as markup.
 import { BoardController, showState } from "./board-controller.js";
 import { EngineError, EngineFault, refusalMessage } from "./engine.js";
+import { setDisabled } from "./dom.js";
 import { GAMES } from "./games.js";
 import { actionValues, t } from "./i18n.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
@@ -462,6 +463,7 @@ export class EmbedBoard extends BoardController {
       this.exercise = null;
       this.shown.interactive = interactive;
       this.host.classList.toggle("playable", interactive);
+      this.render(); // a board only to look at, unless asked to be playable
       return;
     }
     if (first === undefined) return;
@@ -557,10 +559,8 @@ export class EmbedBoard extends BoardController {
     status.removeAttribute("data-i18n");
     status.textContent = this.statusText();
     parts.plyLabel.textContent = t("embed.ply", { ply, plies: actions.length });
-    parts.first.disabled = ply === 0;
-    parts.back.disabled = ply === 0;
-    parts.forward.disabled = ply === actions.length;
-    parts.last.disabled = ply === actions.length;
+    const end = ply === actions.length;
+    setDisabled([[parts.first, ply === 0], [parts.back, ply === 0], [parts.forward, end], [parts.last, end]], parts.board);
     const lang = this.linkLanguage ? `?lang=${this.linkLanguage}` : "";
     parts.open.href = `${this.site}${this.game}.html${lang}#${toFragment(this.options, actions.slice(0, ply))}`;
     host.dataset.ply = String(ply);

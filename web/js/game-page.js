@@ -2,6 +2,7 @@
 // each change sends it to the engine worker and shows what comes back. Per-game wording and
 // side panels come from games/<name>.js.
 import { showSvg } from "./board.js";
+import { setDisabled } from "./dom.js";
 import { BoardController, eventElement, showState } from "./board-controller.js";
 import { EngineError, EngineFault, pageEngine } from "./engine.js";
 import { actionText, has, t } from "./i18n.js";
@@ -248,8 +249,8 @@ function setStatus(key) {
 
 /** Ask the engine for `next` (options, actions, redo) with the part of an action chosen so far;
  * keep it only if the engine accepts it. A new position puts away the error and the link's
- * notice it answers; a `redraw` of the same one (the screen turned narrow) keeps them and says
- * nothing. */
+ * notice it answers; a `redraw` of the same one (the screen turned narrow, a hint shown) keeps
+ * them and says nothing. */
 async function go(next, { said = "", select = null, redraw = false } = {}) {
   const record = recordText(game, next.options, next.actions);
   const chosen = {
@@ -304,8 +305,7 @@ function render() {
   renderMoves();
   renderResult();
   $("record").textContent = view.record;
-  button("undo").disabled = state.actions.length === 0;
-  button("redo").disabled = state.redo.length === 0;
+  setDisabled([[button("undo"), state.actions.length === 0], [button("redo"), state.redo.length === 0]], $("board"));
   body.dataset.ply = String(state.actions.length);
   body.dataset.over = String(Boolean(view.result));
   computer.render(view, currentRecord());
@@ -808,7 +808,7 @@ async function main() {
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
     idle: () => board.idle(),
-    showHint: () => enqueue(() => go(state, { select: board.selected })),
+    showHint: () => enqueue(() => go(state, { select: board.selected, redraw: true })),
   });
   const [, module] = await Promise.all([
     setupPrefs(() => board.view && render()),

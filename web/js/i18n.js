@@ -73,6 +73,12 @@ export async function setLanguage(lang, { remember = true } = {}) {
   }
   document.documentElement.lang = lang;
   translate(document);
+  // the page's name in its title, where the page names it (`data-i18n-title`: a key, or ""
+  // for the site's name alone); the rules pages and the embed name themselves
+  const titled = document.documentElement.dataset.i18nTitle;
+  if (titled !== undefined) {
+    document.title = titled && has(titled) ? `${t(titled)} · ${t("site.name")}` : t("site.name");
+  }
   return lang;
 }
 
