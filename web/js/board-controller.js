@@ -192,16 +192,12 @@ export class BoardController {
       frame.querySelector("svg")?.setAttribute("role", "img");
     }
     const buttons = interactive && !view.result ? choiceButtons(view.game, view.buttons, this.selected) : [];
-    // a side button pressed from the keyboard is drawn anew: the focus goes to its new self
-    // (a tree still to choose), else to the board, where the action goes on
-    const pressed = this.choices.contains(active) ? dataOf(active) : null;
+    // a side button that had the focus is drawn anew: the focus goes to the board, where the
+    // action it began goes on (a tree chosen: its points), never to the page's body
+    const pressed = this.choices.contains(active);
     this.choices.replaceChildren(...buttons);
     this.choices.hidden = buttons.length === 0;
-    if (pressed) {
-      const same = buttons.find((button) => (pressed.select !== undefined && button.dataset.select === pressed.select)
-        || (pressed.action !== undefined && button.dataset.action === pressed.action));
-      (same ?? frame).focus();
-    }
+    if (pressed && interactive) /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]') ?? frame).focus();
   }
 
   // --- acting -----------------------------------------------------------------------------
