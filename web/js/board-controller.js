@@ -193,11 +193,16 @@ export class BoardController {
     }
     const buttons = interactive && !view.result ? choiceButtons(view.game, view.buttons, this.selected) : [];
     // a side button that had the focus is drawn anew: the focus goes to the board, where the
-    // action it began goes on (a tree chosen: its points), never to the page's body
-    const pressed = this.choices.contains(active);
+    // action it began goes on, never to the page's body; from the keyboard, to its part in
+    // tab order (a tree chosen: one of its points), from a click to the frame (a part focused
+    // would start a preview away from the pointer)
+    const pressed = this.choices.contains(active) ? active.matches(":focus-visible") ? "key" : "click" : null;
     this.choices.replaceChildren(...buttons);
     this.choices.hidden = buttons.length === 0;
-    if (pressed && interactive) /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]') ?? frame).focus();
+    if (pressed && interactive) {
+      const part = pressed === "key" ? frame.querySelector('[tabindex="0"]') : null;
+      (part instanceof HTMLElement || part instanceof SVGElement ? part : frame).focus();
+    }
   }
 
   // --- acting -----------------------------------------------------------------------------
