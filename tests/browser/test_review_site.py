@@ -71,6 +71,8 @@ def test_move_list_shows_every_move_and_steps_through_them(page: Any) -> None:
     wait_ply(page, 10)
     assert page.is_visible("#looking")
     assert "10 of 57" in str(page.text_content("#looking"))
+    # ...and in the live region, for whoever does not see the board.
+    assert page.text_content("#announcer") == "Looking back: the position after 10 of 57 moves."
     assert page.evaluate("location.hash").endswith("moves=" + ",".join(game.history[:10]))
     kept = saved(page, "bounders")
     assert kept["actions"] == game.history[:10]
@@ -86,6 +88,7 @@ def test_move_list_shows_every_move_and_steps_through_them(page: Any) -> None:
     page.keyboard.press("End")
     wait_ply(page, 57)
     assert page.is_hidden("#looking")
+    assert page.text_content("#announcer") == "Back to the game: the position after all 57 moves."
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     wait_ply(page, 55)
@@ -133,6 +136,7 @@ def test_back_to_the_game_from_an_earlier_position(page: Any) -> None:
     page.click("#looking button")
     wait_ply(page, 12)
     assert page.is_hidden("#looking")
+    assert page.text_content("#announcer") == "Back to the game: the position after all 12 moves."
 
 
 def test_back_never_throws_away_the_game_in_progress(page: Any) -> None:

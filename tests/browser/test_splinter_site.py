@@ -69,10 +69,16 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
     )
 
     # A piece chosen, then a click on the paper away from the pieces: the choice is dropped.
+    # The live region says each, for whoever does not see the board.
+    first = str(page.locator(PIECES).first.get_attribute("data-select"))
     page.locator(PIECES).first.click()
     page.wait_for_selector(TARGETS)
+    assert page.text_content("#announcer") == (
+        f"Chosen: {first}. Now choose where it goes, or press Escape to drop it."
+    )
     page.click("#board svg", position={"x": 3, "y": 3})
     page.wait_for_function(f"!document.querySelector('{TARGETS}')")
+    assert page.text_content("#announcer") == "Choice dropped."
 
     rng = random.Random(11)
     seen_splinter = False

@@ -196,11 +196,12 @@ export class BoardController {
     // action it began goes on, never to the page's body; from the keyboard, to its part in
     // tab order (a tree chosen: one of its points), from a click to the frame (a part focused
     // would start a preview away from the pointer)
-    const pressed = this.choices.contains(active) ? active.matches(":focus-visible") ? "key" : "click" : null;
+    const pressed = this.choices.contains(active);
+    const byKey = pressed && active instanceof Element && active.matches(":focus-visible");
     this.choices.replaceChildren(...buttons);
     this.choices.hidden = buttons.length === 0;
     if (pressed && interactive) {
-      const part = pressed === "key" ? frame.querySelector('[tabindex="0"]') : null;
+      const part = byKey ? frame.querySelector('[tabindex="0"]') : null;
       (part instanceof HTMLElement || part instanceof SVGElement ? part : frame).focus();
     }
   }

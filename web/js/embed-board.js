@@ -153,16 +153,23 @@ function depthOf(value, limit) {
  * @returns {Exercise | null} */
 export function readExercise(board, key, { goal, id, answer }) {
   if (goal === null || goal === "") return null;
-  const parsed = parsedJson(goal);
-  const problem = parsed === NOT_JSON ? { key: "read.not-json" }
-    : parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || typeof parsed.kind !== "string"
-      ? { key: "read.goal-kind" }
-      : depthOf(parsed, GOAL_DEPTH + 1) > GOAL_DEPTH ? { key: "read.goal-depth", values: { depth: GOAL_DEPTH } } : null;
+  const problem = goalProblem(parsedJson(goal));
   if (problem) {
     board.report(key, { name: "exercise-goal", message: problem });
     return null;
   }
   return { goal, id: id ?? "", answer: readMoves(answer ?? ""), start: 0, solved: false };
+}
+
+/** What keeps a goal's parsed JSON from being a goal (a catalogue message), or null.
+ * @param {unknown} parsed
+ * @returns {{key: string, values?: Record<string, unknown>} | null} */
+function goalProblem(parsed) {
+  if (parsed === NOT_JSON) return { key: "read.not-json" };
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { key: "read.goal-kind" };
+  if (typeof (/** @type {{kind?: unknown}} */ (parsed)).kind !== "string") return { key: "read.goal-kind" };
+  if (depthOf(parsed, GOAL_DEPTH + 1) > GOAL_DEPTH) return { key: "read.goal-depth", values: { depth: GOAL_DEPTH } };
+  return null;
 }
 
 /** A yes/no setting written 1 or 0 (true or false); null for one not given. Anything else is

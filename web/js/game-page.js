@@ -376,9 +376,11 @@ function showPly(ply) {
   enqueue(() => {
     const line = lineOf(state);
     const to = Math.max(0, Math.min(line.length, ply));
-    return go({
-      options: state.options, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking: to < line.length,
-    });
+    const looking = to < line.length;
+    let said = t("announce.at-game", { length: line.length });
+    if (looking) said = t("moves.looking", { shown: to, length: line.length });
+    else if (!line.length) said = t("moves.start-label");
+    return go({ options: state.options, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking }, { said });
   });
 }
 
@@ -464,7 +466,8 @@ function redo() {
 
 /** Choose a part of an action (null: drop it); the engine shows what can follow. */
 function choose(select) {
-  enqueue(() => go(state, { select }));
+  const said = select === null ? t("announce.dropped") : t("announce.chosen", { part: actionText(game, select) });
+  enqueue(() => go(state, { select, said }));
 }
 
 /** What the pointed or focused action would do, on the board as it is drawn. The preview
