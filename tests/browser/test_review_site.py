@@ -240,6 +240,24 @@ def test_links_and_pictures(page: Any) -> None:
     assert link.endswith("moves=" + ",".join(game.history[:6]))
     page.click('#records button[data-records="link-game"]')
     assert page.input_value("#records-link").endswith("moves=" + ",".join(game.history))
+    # Copied (or left in the box to copy, where the browser keeps the clipboard), said in the
+    # status line; the same link copied again is said again (the line cleared, then written).
+    said = ("Link to the game copied.", "Copy the link from the box.")
+    page.wait_for_function(
+        f"{list(said)}.includes(document.getElementById('records-status').textContent)"
+    )
+    page.evaluate(
+        """() => {
+          window.statusWrites = [];
+          const status = document.getElementById('records-status');
+          new MutationObserver(() => window.statusWrites.push(status.textContent))
+            .observe(status, {childList: true, characterData: true, subtree: true});
+        }"""
+    )
+    page.click('#records button[data-records="link-game"]')
+    page.wait_for_function("window.statusWrites.length >= 2")
+    writes = page.evaluate("window.statusWrites")
+    assert writes[0] == "" and writes[-1] in said
 
     with page.expect_download() as caught:
         page.click('#records button[data-records="svg"]')

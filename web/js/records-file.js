@@ -224,9 +224,18 @@ export function recordsPanel(container, setup) {
     error.textContent = text;
     error.hidden = !text;
   };
+  // the same words said again (a link copied twice) are cleared first, so that the live
+  // region speaks again and the eye sees the line change
   const report = (text) => {
-    said.textContent = text;
     showError("");
+    if (said.textContent !== text) {
+      said.textContent = text;
+      return;
+    }
+    said.textContent = "";
+    setTimeout(() => {
+      said.textContent = text;
+    }, 150);
   };
 
   /** Open a record's text: this game's page opens it in place (the game on screen is kept to
@@ -288,7 +297,7 @@ export function recordsPanel(container, setup) {
     linkLabel.hidden = false;
     try {
       await navigator.clipboard.writeText(url);
-      report(t("records.copied"));
+      report(t(whole ? "records.copied-game" : "records.copied-position"));
     } catch {
       linkField.select();
       report(t("records.copy-yourself"));
