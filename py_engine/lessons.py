@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .core import Game
+from .core import Game, Refusal
 
 Verdict = dict[str, Any]
 
@@ -51,8 +51,9 @@ MAX_DEPTH = 8
 KINDS = tuple(FIELDS)
 
 
-class GoalError(ValueError):
-    """A goal that is not well formed (an unknown kind, a path that leads nowhere)."""
+class GoalError(Refusal):
+    """A goal that is not well formed (an unknown kind, a path that leads nowhere); a page
+    words it by its code, as it does the engine's other refusals."""
 
 
 def seat_of(name: Any, mover: int, players: int) -> int | None:
@@ -63,11 +64,11 @@ def seat_of(name: Any, mover: int, players: int) -> int | None:
         return mover
     if name == "opponent":
         if players != 2:
-            raise GoalError("'opponent' names a seat only in a two-seat game")
+            raise GoalError("'opponent' names a seat only in a two-seat game", code="goal.opponent")
         return 1 - mover
     if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < players:
         return name
-    raise GoalError(f"{name!r} is not a seat")
+    raise GoalError("{name} is not a seat", code="goal.seat", name=_shown(name))
 
 
 def lookup(data: Any, path: str, seat: int | None) -> Any:
@@ -77,12 +78,14 @@ def lookup(data: Any, path: str, seat: int | None) -> Any:
     for key in path.split(".") if path else []:
         if isinstance(value, Mapping):
             if key not in value:
-                raise GoalError(f"score has no {key!r} in {path!r}")
+                raise GoalError("score has no {key} in {path}", code="goal.path-missing",
+                                key=_shown(key), path=_shown(path))
             value = value[key]
         elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
             value = value[int(key)]
         else:
-            raise GoalError(f"cannot follow {key!r} in {path!r}")
+            raise GoalError("cannot follow {key} in {path}", code="goal.path-follow",
+                            key=_shown(key), path=_shown(path))
     if isinstance(value, list) and seat is not None and value and not isinstance(value[0], dict):
         value = value[seat]
     return value
@@ -97,7 +100,7 @@ def count(data: Any, path: str, where: Mapping[str, Any] | None) -> int:
     """The number of entries of the list at ``path`` (those matching ``where``)."""
     value = lookup(data, path, None)
     if not isinstance(value, list):
-        raise GoalError(f"{path!r} is not a list")
+        raise GoalError("{path} is not a list", code="goal.not-list", path=_shown(path))
     return sum(1 for entry in value if where is None or matches(entry, where))
 
 
@@ -113,7 +116,8 @@ def _resolved_where(where: Any, mover: int, players: int) -> dict[str, Any] | No
     if where is None:
         return None
     if not isinstance(where, Mapping):
-        raise GoalError(f"'where' is an object of fields, not {where!r}")
+        raise GoalError("'where' is an object of fields, not {where}", code="goal.where",
+                        where=_shown(where))
     return {
         key: seat_of(value, mover, players) if key == "seat" and isinstance(value, str) else value
         for key, value in where.items()
@@ -178,7 +182,7 @@ def _judge(goal: Mapping[str, Any], game: Game, action: str, mover: int,
             if not verdict["ok"]:
                 return verdict
         return OK
-    raise GoalError(f"unknown kind of goal {kind!r}")  # not reached: check validates first
+    raise _unknown_kind(kind)  # not reached: check validates first
 
 
 
@@ -189,57 +193,76 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _unknown_kind(kind: Any) -> GoalError:
+    return GoalError("unknown kind of goal {kind}; expected one of {kinds}", code="goal.kind",
+                     kind=_shown(kind), kinds=", ".join(KINDS))
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _validate(goal: Any, game: Game, mover: int, score: Mapping[str, Any], depth: int) -> None:
     if not isinstance(goal, Mapping):
-        raise GoalError(f'a goal is an object with a "kind", not {_shown(goal)}')
+        raise GoalError('a goal is an object with a "kind", not {goal}', code="goal.object",
+                        goal=_shown(goal))
     kind = goal.get("kind")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise GoalError(f"unknown kind of goal {_shown(kind)}; expected one of {', '.join(KINDS)}")
+        raise _unknown_kind(kind)
     extra = sorted(set(goal) - {"kind", "why", *FIELDS[kind]})
     if extra:
-        allowed = ", ".join(FIELDS[kind]) or "none"
-        raise GoalError(f"a {kind!r} goal has no field {_shown(extra[0])} (its fields: {allowed})")
+        if not FIELDS[kind]:
+            raise GoalError('a {kind} goal has no field {field} (only "kind" and "why")',
+                            code="goal.no-fields", kind=_shown(kind), field=_shown(extra[0]))
+        raise GoalError("a {kind} goal has no field {field} (its fields: {allowed})",
+                        code="goal.field", kind=_shown(kind), field=_shown(extra[0]),
+                        allowed=", ".join(FIELDS[kind]))
     why = goal.get("why", "lesson.why.")
     if not (isinstance(why, str) and why.startswith("lesson.why.")):
-        raise GoalError(f'"why" names a message key lesson.why...., not {_shown(why)}')
+        raise GoalError('"why" names a message key lesson.why...., not {why}', code="goal.why",
+                        why=_shown(why))
     players = game.players
     if kind == "actions":
         wanted = goal.get("any_of")
         if not (isinstance(wanted, list) and wanted and all(isinstance(a, str) for a in wanted)):
-            raise GoalError(f'"any_of" is a list of actions, not {_shown(wanted)}')
+            raise GoalError('"any_of" is a list of actions, not {wanted}', code="goal.any-of",
+                            wanted=_shown(wanted))
     elif kind in ("score", "count"):
         tests = [key for key in ("gain", "at_least", "equals") if key in goal]
         if len(tests) > 1:
-            both = ", ".join(tests)
-            raise GoalError(f"a goal tests one of gain, at_least and equals, not {both}")
+            raise GoalError("a goal tests one of gain, at_least and equals, not {both}",
+                            code="goal.tests", both=", ".join(tests))
         for key in ("gain", "at_least"):
             if key in goal and not _number(goal[key]):
-                raise GoalError(f"{key!r} is a number, not {_shown(goal[key])}")
+                raise GoalError("{key} is a number, not {value}", code="goal.number",
+                                key=_shown(key), value=_shown(goal[key]))
         path = goal.get("path", "totals" if kind == "score" else "")
         if not isinstance(path, str):
-            raise GoalError(f'"path" is a dotted text, not {_shown(path)}')
+            raise GoalError('"path" is a dotted text, not {path}', code="goal.path",
+                            path=_shown(path))
         if kind == "score":
             value = lookup(score, path, seat_of(goal.get("seat"), mover, players))
             if not tests or tests[0] != "equals":
                 if not _number(value):
-                    raise GoalError(f"{path!r} of the score is {_shown(value)}, not a number")
+                    raise GoalError("{path} of the score is {value}, not a number",
+                                    code="goal.score-number", path=_shown(path),
+                                    value=_shown(value))
         else:
             count(score, path, _resolved_where(goal.get("where"), mover, players))
     elif kind == "result":
         if goal.get("winner", "mover") is not None:
             seat_of(goal.get("winner", "mover"), mover, players)
         if "reason" in goal and not isinstance(goal["reason"], str):
-            raise GoalError(f'"reason" is a rule\'s name, not {_shown(goal["reason"])}')
+            raise GoalError('"reason" is a rule\'s name, not {reason}', code="goal.reason",
+                            reason=_shown(goal["reason"]))
     elif kind == "all":
         parts = goal.get("of")
         if not (isinstance(parts, list) and parts):
-            raise GoalError(f'"of" is a list of goals, not {_shown(parts)}')
+            raise GoalError('"of" is a list of goals, not {parts}', code="goal.of",
+                            parts=_shown(parts))
         if depth >= MAX_DEPTH:
-            raise GoalError(f"goals are nested in \"all\" at most {MAX_DEPTH} deep")
+            raise GoalError('goals are nested in "all" at most {depth} deep', code="goal.depth",
+                            depth=MAX_DEPTH)
         for part in parts:
             _validate(part, game, mover, score, depth + 1)
 
@@ -250,7 +273,8 @@ def validate(game: Game, goal: Any) -> None:
     seats seats of the game and its paths leading to a value of the position's score."""
     mover = game.to_move
     if mover is None:
-        raise GoalError("the exercise's position is over: there is no move to try")
+        raise GoalError("the exercise's position is over: there is no move to try",
+                        code="goal.over")
     _validate(goal, game, mover, game.score(), 0)
 
 

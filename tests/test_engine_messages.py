@@ -17,6 +17,7 @@ import pytest
 
 from py_engine import load_game, new_game
 from py_engine.core import Refusal, explain, why
+from py_engine.lessons import GoalError, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 KOREAN = json.loads((ROOT / "web/i18n/ko.json").read_text("utf-8"))
@@ -241,3 +242,69 @@ def test_a_refusal_without_a_code_keeps_its_english_words() -> None:
     coded = Refusal("{a} and {b}", code="x.y", a="one", b=2)
     assert str(coded) == "one and 2"
     assert explain(coded) == {"message": "one and 2", "code": "x.y", "values": {"a": "one", "b": 2}}
+
+
+# Exercise goals an author might write wrong, each with the code of the reason a page says.
+BAD_GOALS: list[tuple[Any, str]] = [
+    ([1, 2], "goal.object"),
+    ({"kind": "nonsense"}, "goal.kind"),
+    ({"kind": "legal", "any_of": ["a1"]}, "goal.no-fields"),
+    ({"kind": "score", "colour": "dark"}, "goal.field"),
+    ({"kind": "legal", "why": "<b>no</b>"}, "goal.why"),
+    ({"kind": "actions", "any_of": "g7"}, "goal.any-of"),
+    ({"kind": "score", "gain": 1, "equals": 4}, "goal.tests"),
+    ({"kind": "score", "gain": "3"}, "goal.number"),
+    ({"kind": "score", "path": 3}, "goal.path"),
+    ({"kind": "score", "path": "__class__"}, "goal.path-missing"),
+    ({"kind": "score", "path": "totals.x.y"}, "goal.path-follow"),
+    ({"kind": "score", "path": "colours", "seat": "mover"}, "goal.score-number"),
+    ({"kind": "score", "seat": 5}, "goal.seat"),
+    ({"kind": "count"}, "goal.not-list"),
+    ({"kind": "count", "path": "regions", "where": [1]}, "goal.where"),
+    ({"kind": "result", "reason": 3}, "goal.reason"),
+    ({"kind": "all", "of": []}, "goal.of"),
+    (json.loads('{"kind": "all", "of": [' * 12 + '{"kind": "legal"}' + "]}" * 12), "goal.depth"),
+]
+
+
+def _goal_refusal(game: Any, goal: Any) -> dict[str, Any]:
+    with pytest.raises(GoalError) as caught:
+        validate(game, goal)
+    return why(caught.value)
+
+
+def test_a_malformed_exercise_goal_is_said_in_korean() -> None:
+    """An author's goal refused on a Korean page is said in Korean: every goal code, the
+    author's own words (field names, values) quoted as written."""
+    game = load_game("game: bounders\nsize: 7\nrules: tournament\n\ng7\n")
+    cases = [(_goal_refusal(game, goal), code) for goal, code in BAD_GOALS]
+    three = new_game("bosk", players=3)
+    cases.append((_goal_refusal(three, {"kind": "result", "winner": "opponent"}), "goal.opponent"))
+    finished = load_game(BOUNDERS + "".join(f"{cell}\n" for cell in _filled_board()))
+    cases.append((_goal_refusal(finished, {"kind": "legal"}), "goal.over"))
+    said = {}
+    for reason, code in cases:
+        assert reason["code"] == code, reason
+        korean = say(reason)
+        assert "{" not in korean and re.search("[가-힣]", korean), korean
+        for english in ("is not", "has no", "not a", "expected", "cannot"):
+            assert english not in korean, korean
+        said[code] = korean
+    assert set(said) == {code for code in SITES if code.startswith("goal.")}
+    assert said["goal.field"] == (
+        "'score' 목표에는 'colour' 필드가 없습니다"
+        "(쓸 수 있는 필드: path, seat, gain, at_least, equals)"
+    )
+    assert said["goal.seat"] == "5은(는) 자리가 아닙니다(\"mover\", \"opponent\" 또는 자리 번호)"
+
+
+def _filled_board() -> list[str]:
+    """The actions of a side-7 Bounders game (basic rules, no komi) played to its end, each
+    the first legal one."""
+    game = new_game("bounders", size=7, rules="basic", komi="off")
+    played = []
+    while not game.is_over:
+        action = game.legal_actions()[0]
+        game.play(action)
+        played.append(action)
+    return played

@@ -245,6 +245,13 @@ def test_the_engines_reasons_are_said_in_korean(
     assert "설정 size: '8'은(는) 7, 9 가운데 하나가 아닙니다" in error, error
     assert "not one of" not in error
     page.close()
+    # an exercise's goal the engine cannot read: the author reads why in Korean too
+    goal = quote('{"kind": "score", "colour": "dark"}')
+    page = open_embed(site_context, site_url, f"game=bounders&exercise-goal={goal}&lang=ko")
+    error = page.text_content("#error")
+    assert "'score' 목표에는 'colour' 필드가 없습니다(쓸 수 있는 필드: path," in error, error
+    assert "has no field" not in error
+    page.close()
     site_context[1].assert_clean()
 
 
