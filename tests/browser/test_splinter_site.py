@@ -79,6 +79,17 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
     page.click("#board svg", position={"x": 3, "y": 3})
     page.wait_for_function(f"!document.querySelector('{TARGETS}')")
     assert page.text_content("#announcer") == "Choice dropped."
+    # Escape closes an open dialog without dropping the choice; heard on the page, it drops it.
+    page.locator(PIECES).first.click()
+    page.wait_for_selector(TARGETS)
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog[open]", state="detached")
+    page.wait_for_timeout(300)
+    assert page.locator(TARGETS).count() > 0
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"!document.querySelector('{TARGETS}')")
 
     rng = random.Random(11)
     seen_splinter = False

@@ -239,7 +239,10 @@ export class BoardController {
     if ((event.key === "Enter" || event.key === " ") && target && this.frame.contains(target)) {
       this.onActivate(event);
     }
-    if (event.key === "Escape" && this.selected !== null && this.playable()) this.hooks.choose(null);
+    // Escape heard anywhere on the page drops the choice, but not one meant for an open
+    // dialog or a field being typed in
+    const elsewhere = target instanceof Element && target.closest("dialog, input, textarea, select");
+    if (event.key === "Escape" && !elsewhere && this.selected !== null && this.playable()) this.hooks.choose(null);
   }
 
   /** Listen to clicks on the board and its side buttons, and to the keys heard by `keys`.
