@@ -183,6 +183,17 @@ def test_bosk_turns_are_grouped(site_context: tuple[Any, Watch], site_url: str) 
     sizes = [turns.nth(i).locator("button").count() for i in range(turns.count())]
     assert max(sizes) > 1 and sum(sizes) == 45
     assert "Player" in str(turns.last.locator(".move-seat").text_content())
+    # Each entry's accessible name says who played it, and the action in the reader's words.
+    first = game.history[0]
+    value, at = first.removeprefix("plant ").split("@")
+    entry = bosk.locator('#moves button[data-ply="1"]')
+    assert entry.get_attribute("aria-label") == f"Move 1, Player 1: {first}"
+    bosk.select_option("#language", "ko")
+    bosk.wait_for_function(
+        "document.querySelector('#moves button[data-ply=\"1\"]').ariaLabel.startsWith('1수')"
+    )
+    assert entry.get_attribute("aria-label") == f"1수, 플레이어 1: {at}에 나무 {value} 심기"
+    bosk.select_option("#language", "en")
     bosk.close()
     watch.assert_clean()
 

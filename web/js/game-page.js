@@ -54,7 +54,10 @@ let pressing = false;
 /** @type {(() => void)[]} what waits for the press to end (and the click it makes) */
 const released = [];
 let computer = null;
-const moveList = new MoveList({ list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly });
+const moveList = new MoveList({
+  list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly,
+  actionName: (action) => actionText(game, action),
+});
 // The board: its view, its engine queue, clicks and keys. After each task, the computer sees
 // the game (it may start or drop its thinking); while a task waits or runs, the computer's
 // thinking takes no new slice (the page's calls to the engine go first).

@@ -13,14 +13,17 @@ import { headed, wordedButton } from "./dom.js";
  * @property {(key: string, values?: object) => string} t
  * @property {(seat: number) => string} seatName
  * @property {(ply: number) => void} show show the position after `ply` actions
+ * @property {(action: string) => string} [actionName] an action in the reader's words (for
+ *   the entries' accessible names; the entries show the notation)
  */
 
 const STEP_KEYS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
 export class MoveList {
   /** @param {MoveListSetup} setup */
-  constructor({ list, t, seatName, show }) {
+  constructor({ list, t, seatName, show, actionName = (action) => action }) {
     this.list = list;
+    this.actionName = actionName;
     this.t = t;
     this.seatName = seatName;
     this.show = show;
@@ -97,7 +100,10 @@ export class MoveList {
         }
         items.push(turn);
       }
-      const label = this.t("moves.entry-label", { n: index + 1, action });
+      const named = { n: index + 1, action: this.actionName(action) };
+      const label = seat !== null && seat >= 0
+        ? this.t("moves.entry-label-seat", { ...named, seat: this.seatName(seat) })
+        : this.t("moves.entry-label", named);
       turn.append(this.entry(index + 1, action, label));
     });
     this.list.replaceChildren(...items);
