@@ -241,11 +241,22 @@ def test_an_exercise_refuses_a_wrong_answer_and_accepts_the_right_one(
     page.click('#board [data-action="d4"]')
     page.wait_for_selector("body[data-exercise=wrong]")
     assert page.get_attribute("body", "data-ply") == "0"
+    assert page.is_visible("#answer")
     page.click("#answer")
     page.wait_for_selector("body[data-exercise=shown]")
     assert page.text_content("#exercise") == "The answer: g7."
     assert page.get_attribute("body", "data-ply") == "1"
     assert page.locator("#board .stone").count() == 1
+    assert page.is_hidden("#answer")  # the exercise is over
+    page.close()
+    # Solved by the reader: the button goes too.
+    page = context.new_page()
+    page.goto(site_url + "embed.html?" + query)
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    assert page.is_visible("#answer")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_selector("body[data-exercise=solved]")
+    assert page.is_hidden("#answer")
     page.close()
     site_context[1].assert_clean()
 
@@ -288,7 +299,12 @@ def test_a_goal_that_is_no_goal_is_told_when_the_board_opens(
 
 @pytest.mark.parametrize(
     ("answer", "said"),
-    [("a1", "a1 is not what this exercise asks for"), ("g7,zz", "zz")],
+    [
+        ("a1", "a1 is not what this exercise asks for"),
+        ("g7,zz", "zz"),
+        # an answer that cannot be played is said in the engine's words
+        ("zz", "left out: 'zz' is not a cell of this board"),
+    ],
 )
 def test_an_answer_that_misses_the_goal_is_told_and_left_out(
     site_context: tuple[Any, Watch], site_url: str, answer: str, said: str

@@ -226,6 +226,11 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     assert len(board_actions(page)) == len(new_game("bounders").legal_actions())
     assert page.get_attribute("html", "data-theme") == "light"
     page.close()
+    # one action is counted as one
+    page = open_embed(site_context, site_url, "game=bounders&moves=g7&ply=7")
+    error = page.text_content("#error")
+    assert "There is no ply 7: the record has 1 action; the last position is shown." in error
+    page.close()
     site_context[1].assert_clean()
 
 

@@ -10,7 +10,7 @@ import { BoardController, showState } from "./board-controller.js";
 import { EngineError, EngineFault, refusalMessage } from "./engine.js";
 import { setDisabled } from "./dom.js";
 import { GAMES } from "./games.js";
-import { actionValues, t } from "./i18n.js";
+import { actionValues, counted, t } from "./i18n.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
 import { LinkError, recordText, toFragment } from "./record.js";
 
@@ -440,6 +440,7 @@ export class EmbedBoard extends BoardController {
     if (verdict.ok) {
       exercise.solved = true;
       await this.playAt(action);
+      this.placeAnswerButton();
       this.say("solved", "exercise.solved");
       this.emit("tabula-solved", { id: exercise.id });
     } else {
@@ -475,7 +476,9 @@ export class EmbedBoard extends BoardController {
     }
     if (first === undefined) return;
     /** @type {string | import("./notice.js").Message} */
-    let problem = verdict.ok ? "" : { key: verdict.reason.key, values: verdict.reason.values ?? {} };
+    // an answer that cannot be played at all is said in the engine's words (why not), below
+    const missed = !verdict.ok && verdict.reason.key !== "lesson.why.illegal";
+    let problem = missed ? { key: verdict.reason.key, values: verdict.reason.values ?? {} } : "";
     if (!problem) {
       const played = recordText(this.game ?? "", this.options, [...this.actions.slice(0, this.ply), ...exercise.answer]);
       try {
@@ -498,6 +501,7 @@ export class EmbedBoard extends BoardController {
       await this.show(Math.min(exercise.start, this.actions.length));
       for (const action of exercise.answer) await this.playAt(action);
       exercise.solved = true;
+      this.placeAnswerButton();
       this.say("shown", "exercise.shown", { actions: exercise.answer.join(", ") });
     });
   }
@@ -511,7 +515,15 @@ export class EmbedBoard extends BoardController {
       await this.openRecord({ named: null, record: text });
       await this.show(this.actions.length);
       if (this.exercise) Object.assign(this.exercise, { start: this.ply, solved: false });
+      this.placeAnswerButton();
     });
+  }
+
+  /** The Show answer button is there while an exercise with an answer waits on a board shown:
+   * not once it is solved or its answer shown, nor on a board that could not be shown. */
+  placeAnswerButton() {
+    const { exercise } = this;
+    this.parts.answer.hidden = !(this.view && exercise?.answer.length && !exercise.solved);
   }
 
   /** A host's command (a message to embed.html, or the element's methods): `play` (`action`),
@@ -606,6 +618,7 @@ export class EmbedBoard extends BoardController {
     parts.back.addEventListener("click", () => this.step(this.ply - 1));
     parts.forward.addEventListener("click", () => this.step(this.ply + 1));
     parts.last.addEventListener("click", () => this.step(this.actions.length));
+    parts.answer.addEventListener("click", () => this.showAnswer());
   }
 
   // --- start ------------------------------------------------------------------------------
@@ -643,7 +656,7 @@ export class EmbedBoard extends BoardController {
       const given = this.actions.length;
       this.shown.controls = flag("controls", given > 0);
       this.parts.controls.hidden = !this.shown.controls;
-      if (wanted !== null && wanted > given) this.report("embed.error.ply", { ply: wanted, plies: given });
+      if (wanted !== null && wanted > given) this.report(counted("embed.error.ply", given), { ply: wanted, plies: given });
       await this.show(Math.min(wanted ?? given, given));
       if (this.exercise) this.exercise.start = this.ply;
       await this.checkExercise(asked);
@@ -652,10 +665,7 @@ export class EmbedBoard extends BoardController {
     this.stopListening = engine.onState((state) => this.onEngineState(state));
     await this.enqueue(() => this.opening?.());
     this.wire();
-    if (this.exercise?.answer.length) {
-      this.parts.answer.hidden = false;
-      this.parts.answer.addEventListener("click", () => this.showAnswer());
-    }
+    this.placeAnswerButton();
     this.finish(this.view ? "ready" : "failed");
   }
 

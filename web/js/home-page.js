@@ -3,7 +3,7 @@
 // chosen there), lists the games kept in this browser to go back to, and offers to install the
 // site when the browser allows it.
 import { showSvg } from "./board.js";
-import { has, language, playerName, t } from "./i18n.js";
+import { counted, has, language, playerName, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { chooseLevel, forgetGame, levelFor, savedGames, startGame } from "./saved-games.js";
 
@@ -77,7 +77,7 @@ function savedItem(summary) {
   text.append(
     heading,
     paragraph("saved-status", statusText(summary)),
-    paragraph("saved-moves", t("home.saved.moves", { moves: summary.moves })),
+    paragraph("saved-moves", t(counted("home.saved.moves", summary.moves), { moves: summary.moves })),
     paragraph("saved-when", t("home.saved.when", { when: whenText(summary.time) })),
   );
   if (summary.result) {

@@ -128,6 +128,12 @@ export function playerName(names, seat) {
 }
 
 /** Whether the catalogue has a message for `key` (optional per-game wording). */
+/** `key`, or its form for one (`<key>-one`: "1 move played") when `count` is 1.
+ * @param {string} key @param {number} count */
+export function counted(key, count) {
+  return count === 1 && has(`${key}-one`) ? `${key}-one` : key;
+}
+
 export function has(key) {
   return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
 }

@@ -6,6 +6,7 @@
 // decides what showing a position means (js/game-page.js): this module only draws and listens.
 
 import { headed, wordedButton } from "./dom.js";
+import { counted } from "./i18n.js";
 
 /**
  * @typedef {object} MoveListSetup
@@ -164,9 +165,10 @@ export function showLookingNotice(notice, { shown, length, looking }, t) {
   // Marked for the catalogue, so a change of language says it again.
   const text = /** @type {HTMLElement | null} */ (notice.querySelector(".looking-text"));
   if (text) {
-    text.dataset.i18n = "moves.looking";
+    const key = counted("moves.looking", length);
+    text.dataset.i18n = key;
     text.dataset.i18nValues = JSON.stringify({ shown, length });
-    text.textContent = t("moves.looking", { shown, length });
+    text.textContent = t(key, { shown, length });
   }
   const button = notice.querySelector("button");
   if (button) {

@@ -4,7 +4,7 @@
 // file or pasted (the engine reads it; a refusal names the line and what is wrong, and the
 // game on screen stays), a link to the game or to the position shown, and the board saved as
 // a picture (SVG, or PNG drawn from it). The page gives what it knows through `RecordsSetup`.
-import { has } from "./i18n.js";
+import { counted, has } from "./i18n.js";
 import { EngineError } from "./engine.js";
 import { say } from "./notice.js";
 import { headed, worded, wordedButton } from "./dom.js";
@@ -79,7 +79,7 @@ export async function recordFile(setup) {
     t("file.options", { options: optionText || "—" }),
     t("file.players", { players: players.join("; ") }),
     t("file.date", { date: today() }),
-    t("file.result", { result: outcome, moves: line.length }),
+    t(counted("file.result", line.length), { result: outcome, moves: line.length }),
   ].map((text) => `# ${text.replace(/[\r\n]+/g, " ")}`);
   return `${header.join("\n")}\n${view.record}`;
 }
@@ -252,7 +252,7 @@ export function recordsPanel(container, setup) {
       return "";
     }
     await setup.open({ options: reading.options, actions: reading.actions, redo: [] });
-    report(t("records.opened", { moves: reading.actions.length }));
+    report(t(counted("records.opened", reading.actions.length), { moves: reading.actions.length }));
     return "";
   };
 

@@ -13,7 +13,7 @@ import {
 } from "./embed-board.js";
 import { pageEngine as engineOf } from "./engine.js";
 import { setOption } from "./record.js";
-import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { counted, LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 
 const SITE = new URL("../", import.meta.url);
 // The element's own attributes; any other (but the global ones) is an option of the game.
@@ -221,7 +221,7 @@ export class TabulaBoard extends HTMLElement {
     if (!board?.view) return;
     const wanted = readPly(board, "element.error.param", this.getAttribute("ply"));
     if (wanted !== null && wanted > board.actions.length) {
-      board.report("embed.error.ply", { ply: wanted, plies: board.actions.length });
+      board.report(counted("embed.error.ply", board.actions.length), { ply: wanted, plies: board.actions.length });
     }
     board.step(wanted ?? board.actions.length);
   }
