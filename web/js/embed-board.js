@@ -475,9 +475,9 @@ export class EmbedBoard extends BoardController {
       return;
     }
     if (first === undefined) return;
-    /** @type {string | import("./notice.js").Message} */
     // an answer that cannot be played at all is said in the engine's words (why not), below
     const missed = !verdict.ok && verdict.reason.key !== "lesson.why.illegal";
+    /** @type {string | import("./notice.js").Message} */
     let problem = missed ? { key: verdict.reason.key, values: verdict.reason.values ?? {} } : "";
     if (!problem) {
       const played = recordText(this.game ?? "", this.options, [...this.actions.slice(0, this.ply), ...exercise.answer]);
