@@ -32,6 +32,7 @@ def test_every_list_of_games_is_the_declarations() -> None:
     listed = json.loads(re.fullmatch(r"(?s)//[^\n]*\nexport const GAMES = (.*);\n", module)[1])
     assert [game["name"] for game in listed] == list(SPECS)
     assert [game["players"] for game in listed] == [list(spec.players) for spec in SPECS.values()]
+    assert [game["options"] for game in listed] == [list(GAMES[name].OPTIONS) for name in SPECS]
 
 
 @pytest.mark.parametrize("name", list(SPECS))

@@ -244,10 +244,12 @@ def panel_module(name: str) -> str | None:
 
 def games_module() -> str:
     """``js/games.js``: the games as the pages know them (their only list in JavaScript): each
-    game's name, its numbers of seats and whether it has a side-panel module of its own."""
+    game's name, its numbers of seats, the names of its options and whether it has a
+    side-panel module of its own."""
     games = []
     for name, spec in SPECS.items():
-        games.append({"name": name, "players": list(spec.players), "panel": spec.panel})
+        games.append({"name": name, "players": list(spec.players),
+                      "options": list(GAMES[name].OPTIONS), "panel": spec.panel})
     listed = json.dumps(games, separators=(", ", ": "))
     head = "// Written by tools/build_site.py from the games' specs (py_engine/games/*/spec.py)."
     return f"{head}\nexport const GAMES = {listed};\n"

@@ -171,6 +171,14 @@ def test_bad_attributes_are_reported_in_their_board(
     assert "Action 3 of the record, g7, cannot be played" in error
     assert 'attribute controls="maybe" is not understood' in error
     assert page.get_attribute("#illegal", "data-ply") == "2" and stones(page, "illegal") == 2
+    # A misspelt attribute is said as such; the board keeps its game.
+    add_board(page, {"id": "typo", "game": "bounders", "moves": "g7,a1", "interactve": ""})
+    error = page.text_content("#typo .error")
+    assert error == (
+        "The board's attribute interactve is neither one of its settings nor an option of"
+        " bounders (size, rules, komi); ignored."
+    ), error
+    assert page.get_attribute("#typo", "data-ply") == "2" and stones(page, "typo") == 2
     # Values are text, never markup.
     add_board(page, {"id": "markup", "game": "<b>x</b>"})
     assert page.locator("#markup .error b").count() == 0

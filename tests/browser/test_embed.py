@@ -231,6 +231,24 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     error = page.text_content("#error")
     assert "There is no ply 7: the record has 1 action; the last position is shown." in error
     page.close()
+    # a misspelt parameter is said as such, and the game is kept
+    page = open_embed(site_context, site_url, "game=bounders&moves=g7,a1&interactve=1&size=9")
+    error = page.text_content("#error")
+    assert error == (
+        "The address gives interactve, which is neither one of its settings nor an option of"
+        " bounders (size, rules, komi); ignored."
+    ), error
+    assert ply(page) == 2 and stones(page) == 2
+    assert "size=9" in str(page.get_attribute("#open", "href"))  # the real option is kept
+    page.close()
+    # beside a record, it is said as unknown, not as ignored for the record's sake
+    page = open_embed(
+        site_context, site_url, f"game=bounders&record={quote(record_of(['g7']))}&interactve=1"
+    )
+    error = page.text_content("#error")
+    assert "The address gives interactve, which is neither" in error, error
+    assert "Ignored" not in error and ply(page) == 1
+    page.close()
     site_context[1].assert_clean()
 
 

@@ -12,7 +12,7 @@ import { setDisabled } from "./dom.js";
 import { GAMES } from "./games.js";
 import { actionValues, counted, t } from "./i18n.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
-import { LinkError, recordText, toFragment } from "./record.js";
+import { LinkError, recordText, setOption, toFragment } from "./record.js";
 
 /** The names of the site's games (js/games.js, written by the build). */
 export const GAME_NAMES = GAMES.map((game) => game.name);
@@ -38,12 +38,6 @@ export function readMoves(raw, { plus = false } = {}) {
   }
 }
 
-/** The game to show, from the first of its sources that is given: `record` (a record's text),
- * else `fragment` (a game page's `size=7&moves=g7,swap`, read by `fromFragment`), else
- * `options` (names to values) with `moves` (a function giving the actions). `named` is the game
- * asked for, `given` the names of the option and `moves` settings present. Settings of a source
- * not used are reported through `board` as ignored, with the message keys of `words` ("embed"
- * for an address, "element" for attributes). */
 /**
  * Where a board's game comes from: a record's text (the engine reads it), or a game's name,
  * options and actions. `named` is the game the configuration names, if any.
@@ -69,6 +63,7 @@ export function readMoves(raw, { plus = false } = {}) {
  *   options: Record<string, string>, moves: () => string[], given: string[], words: string}} setup
  * @returns {Source} */
 export function chooseSource(board, { named, record, fragment, options, moves, given, words }) {
+  ({ options, given } = withoutUnknown(board, { named, options, given, words }));
   /** @type {Source} */
   let source;
   let ignored = [];
@@ -85,6 +80,22 @@ export function chooseSource(board, { named, record, fragment, options, moves, g
   }
   if ("game" in source) knownGame(source.game, words);
   return source;
+}
+
+/** The option settings of a named game without those it does not have, which are reported
+ * (a misspelt setting is said as such, and does not cost the board its game).
+ * @param {Reporter} board
+ * @param {{named: string | null, options: Record<string, string>, given: string[], words: string}} setup */
+function withoutUnknown(board, { named, options, given, words }) {
+  const game = GAMES.find((known) => known.name === (named || "").toLowerCase());
+  if (!game) return { options, given };
+  const unknown = given.filter((name) => name !== "moves" && !game.options.includes(name));
+  if (!unknown.length) return { options, given };
+  board.report(`${words}.error.unknown`, { names: unknown.join(", "), game: game.name, options: game.options.join(", ") });
+  /** @type {Record<string, string>} */
+  const kept = {};
+  for (const [name, value] of Object.entries(options)) if (!unknown.includes(name)) setOption(kept, name, value);
+  return { options: kept, given: given.filter((name) => !unknown.includes(name)) };
 }
 
 /** A game's name checked against the site's games: EmbedError when it is missing or unknown.

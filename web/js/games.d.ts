@@ -5,6 +5,8 @@ export const GAMES: {
   name: string;
   /** the numbers of seats it can be played with */
   players: number[];
+  /** the names of its options, as in records and addresses */
+  options: string[];
   /** whether it has a side-panel module of its own, games/<name>.js */
   panel: boolean;
 }[];
