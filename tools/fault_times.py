@@ -5,8 +5,9 @@ With the pages' own time limits (js/engine.js, LIMITS) it prints, in seconds:
 
 - a first visit whose engine cannot load (the ``.wasm`` blocked; ``python_stdlib.zip``
   answering 404): from the start of the page's load to the status "The engine could not start"
-  with its Retry (the first-visit limit);
-- the same on a later visit (the browser has started the engine before: the shorter limit);
+  with its Retry (the worker says so at once);
+- a first visit and a later one whose ``.wasm`` download stalls (never answered): the same, at
+  the first-visit limit and at the shorter one of a browser that has started the engine before;
 - a worker whose script raises on import: found at its first question, not at the limit;
 - a worker terminated after it started (as when it runs out of memory): from the click that
   finds it dead to the move shown, played by a new worker that took the game up from its record
@@ -75,10 +76,13 @@ def main() -> None:
             for name, pattern, storage in (
                 ("first visit, .wasm blocked", "**/*.wasm", {}),
                 ("first visit, python_stdlib.zip 404", "**/python_stdlib.zip", {}),
-                ("later visit, .wasm blocked", "**/*.wasm", {"tabula.engine.started": "1"}),
+                ("first visit, .wasm stalls", "**/*.wasm", {}),
+                ("later visit, .wasm stalls", "**/*.wasm", {"tabula.engine.started": "1"}),
             ):
                 context, page = fresh_page(browser, url, {**base, **storage})
-                if pattern.endswith(".wasm"):
+                if "stalls" in name:
+                    page.route(pattern, lambda route: None)  # never answered
+                elif pattern.endswith(".wasm"):
                     page.route(pattern, lambda route: route.abort())
                 else:
                     page.route(pattern, lambda route: route.fulfill(status=404, body="-"))

@@ -692,7 +692,8 @@ export class EmbedBoard extends BoardController {
       kind: "engine",
       alert: true,
       dismiss: false,
-      message: { key: failure.kind === "start" ? "engine.failed" : "engine.lost", values: { reason: failure } },
+      // a board has no game in progress of its own to keep, as a game page has
+      message: { key: failure.kind === "start" ? "embed.engine-failed" : "embed.engine-lost", values: { reason: failure } },
       actions: [{ message: { key: "engine.retry" }, name: "retry", run: () => engine.retry() }],
     });
   }

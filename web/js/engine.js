@@ -113,6 +113,36 @@ export async function createdWorker(script, longestMs = Infinity) {
   return script?.xworker ?? null;
 }
 
+// How engine/python.mjs begins the error of a Python that could not load (its LOAD_FAILED).
+const LOAD_FAILED = "the engine's Python could not load";
+/** @type {WeakMap<Element, Promise<never>>} */
+const loadFailures = new WeakMap();
+
+/** A promise rejected when the worker of `script` says its Python could not load
+ * (engine/python.mjs throws the failure where the worker's `error` event hears it); it never
+ * resolves. The worker is watched from as soon as PyScript creates it, since an event fired
+ * before anyone listens is lost: the page's own script from this module's start, a new one
+ * from its creation.
+ * @param {Element | null} script @returns {Promise<never>} */
+function watchLoad(script) {
+  if (!script) return new Promise(() => {});
+  let watched = loadFailures.get(script);
+  if (!watched) {
+    watched = new Promise((_, reject) => {
+      createdWorker(script, LIMITS.firstStartMs).then((worker) => worker?.addEventListener("error", (event) => {
+        if (!String(event.message).includes(LOAD_FAILED)) return;
+        event.preventDefault(); // said to the reader, not left as an uncaught error
+        console.warn(event.message);
+        reject(new EngineFault("start", "engine.download"));
+      }));
+    });
+    watched.catch(() => {}); // the failure is the start's, when it asks
+    loadFailures.set(script, watched);
+  }
+  return watched;
+}
+if (typeof document !== "undefined") watchLoad(document.querySelector(SELECTOR));
+
 /** `promise`, or a rejection with `error()` after `ms`.
  * @template T @param {Promise<T>} promise @param {number} ms @param {() => Error} error
  * @returns {Promise<T>} */
@@ -171,6 +201,7 @@ export class Engine {
     this.failure = null;
     const { firstStartMs, startMs } = limits();
     const limit = stored(STARTED_KEY) ? startMs : firstStartMs;
+    watchLoad(this.script);
     const booting = this.boot(this.script);
     const up = within(booting, limit, () => new EngineFault("start", "engine.timeout", { seconds: Math.round(limit / 1000) }));
     this.up = up;
@@ -205,7 +236,7 @@ export class Engine {
   async boot(script) {
     const worker = await createdWorker(script);
     if (!worker) throw new EngineFault("start", "engine.missing");
-    await worker.ready;
+    await Promise.race([worker.ready, watchLoad(script)]);
     let answer;
     try {
       answer = JSON.parse(await worker.sync.ready());

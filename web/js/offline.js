@@ -45,6 +45,7 @@ export async function startOffline() {
     new URL("../sw.js", import.meta.url),
     { scope: new URL("../", import.meta.url).pathname },
   );
+  if (!registration) return null; // a browser that turns service workers off answers nothing
   const offer = (worker) => {
     if (worker && navigator.serviceWorker.controller) showNotice(worker);
   };
