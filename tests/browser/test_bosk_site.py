@@ -430,3 +430,25 @@ def test_the_region_letters_read_on_a_phone_and_stay_quiet_on_a_wide_screen(
     assert all(size <= 12 for _, size in sizes), sizes
     watch.assert_clean()
     context.close()
+
+
+def test_a_seat_left_unnamed_keeps_the_default_name_in_any_language(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """A new game started on a Korean page with one name typed writes the other seats' default
+    names as the engine does, so that an English page says "Player 2", not "플레이어 2"."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "bosk.html?lang=ko")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.click("#new-game")
+    page.check('input[name="option-players"][value="3"]')
+    page.fill('.bosk-seat[data-seat="0"] input', "Ann")
+    page.click('#new-game-dialog button[value="start"]')
+    page.wait_for_function("document.getElementById('record').textContent.includes('Ann')")
+    assert "names: Ann,Player 2,Player 3\n" in record(page)
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "플레이어" not in str(page.text_content(".panel.score"))
+    page.close()
+    watch.assert_clean()

@@ -1,6 +1,7 @@
 """The keyboard is never left on the page's body: a button that an action disables or draws
 anew hands its focus to the nearest one still usable, or to the board (Undo and Redo at the
-ends, an embed's First and Last, Bosk's tree buttons, Bounders' swap, the hint). A hint found
+ends, an embed's First and Last, Bosk's tree buttons, Bounders' swap, the hint, a rules
+page's step buttons, its hint and its answer). A hint found
 is said aloud; an embed whose exercise goal is refused is a picture, not a board of dead
 buttons; a page's title is in the reader's language."""
 
@@ -110,3 +111,33 @@ def test_a_pages_title_is_in_the_readers_language(context: Any, site_url: str) -
         page.goto(site_url + url)
         page.wait_for_function(f"document.title === {json.dumps(title)}")
         page.close()
+
+
+def test_a_rules_page_keeps_the_focus(context: Any, site_url: str) -> None:
+    """A rules page's step-through buttons at the ends, the hint that goes once shown and the
+    help that goes with the answer hand the focus on: to the nearest step button, the hint's
+    text, and Try again."""
+    page = context.new_page()
+    page.goto(site_url + "bounders-rules.html")
+    steps = page.locator("figure:has([data-go])").first
+    steps.locator('[data-go="last"]').focus()
+    page.keyboard.press("Enter")
+    assert steps.locator('[data-go="last"]').is_disabled()
+    assert page.evaluate("document.activeElement.dataset.go") == "back"
+    steps.locator('[data-go="first"]').focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.go") == "forward"
+
+    section = page.locator("#board-corner")
+    section.locator('[data-act="start"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board-corner[data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    section.locator('[data-act="hint"]').focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('rules-hint')")
+    section.locator('[data-act="answer"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board-corner[data-state=shown]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("document.activeElement !== document.body")
+    assert page.evaluate("document.activeElement.dataset.act") == "again"
+    page.close()

@@ -3,6 +3,8 @@
 // row first). The engine checks the park when the game starts; its reason is shown then. A new
 // game starts from our park unless a file is chosen again.
 
+import { defaultName } from "../js/i18n.js";
+
 const SEATS = 4;
 const MAX_FILE = 16_384;
 let loaded = null;
@@ -120,7 +122,9 @@ export function readOptions(container, specs, t) {
     .map((input) => input.value.trim());
   if (names.some((text) => text.includes(","))) throw new Error(t("bosk.new.comma"));
   if (names.some(Boolean)) {
-    options.names = names.map((text, seat) => text || t("seat.player", { n: seat + 1 })).join(",");
+    // a seat left unnamed keeps the engine's default name, which every page says in its own
+    // language, rather than the words of the language on screen now
+    options.names = names.map((text, seat) => text || defaultName(seat)).join(",");
   }
   const winds = container.querySelector('input[name="option-winds"]').value.trim().toUpperCase();
   if (winds) options.winds = winds;

@@ -5,7 +5,7 @@
 // with the tie rule; what a previewed tree changes in summer if spring ended now, and what a
 // previewed leaf or squirrel changes in winter as the park stands. The new-game panel lives in
 // bosk-setup.js.
-import { actionText, playerName } from "../js/i18n.js";
+import { actionText, defaultName, playerName } from "../js/i18n.js";
 import { buildOptions, readOptions } from "./bosk-setup.js";
 
 function el(tag, text, className) {
@@ -95,7 +95,7 @@ function marks(score, seats) {
  * number alone (and said whole), so that every seat's column is narrow. */
 function seatHeading(score, seat) {
   const seatName = name(score, seat);
-  if (score.names[seat] && score.names[seat] !== `Player ${seat + 1}`) {
+  if (score.names[seat] && score.names[seat] !== defaultName(seat)) {
     return [seatMark(seat), el("span", seatName, "seat-name")];
   }
   const number = el("span", String(seat + 1), "seat-number");

@@ -15,6 +15,8 @@
 // Test setting: localStorage "tabula.engine.test" = {"startMs": n, "firstStartMs": n,
 // "callMs": n} replaces the time limits, so browser tests can reach them quickly.
 
+import { defaultName } from "./i18n.js";
+
 /** The engine's refusal: its message, and the whole answer (a refused record's answer says
  * where: `line`, `token`, and `prefix`, the number of its actions the engine took). */
 export class EngineError extends Error {
@@ -43,7 +45,7 @@ export function refusalMessage(reason) {
   for (const [name, value] of Object.entries(reason.values ?? {})) {
     values[name] = value && typeof value === "object" ? refusalMessage(value) : value;
   }
-  if (Number.isInteger(values.seat) && values.player === `Player ${values.seat}`) {
+  if (Number.isInteger(values.seat) && values.player === defaultName(values.seat - 1)) {
     values.player = { key: "seat.player", values: { n: values.seat } };
   }
   return { key: reason.code ? `engine.${reason.code}` : "", values, fallback: String(reason.message ?? "") };

@@ -124,16 +124,23 @@ export function actionValues(game, values = {}) {
  * engine's default "Player n") "Player n" in the current language. */
 export function playerName(names, seat) {
   const given = names?.[seat];
-  return given && given !== `Player ${seat + 1}` ? given : t("seat.player", { n: seat + 1 });
+  return given && given !== defaultName(seat) ? given : t("seat.player", { n: seat + 1 });
 }
 
-/** Whether the catalogue has a message for `key` (optional per-game wording). */
+/** The engine's name for a seat nobody named ("Player 2" for seat 1), which the pages say in
+ * their reader's language (`seat.player`) and a new game's options write as it is.
+ * @param {number} seat */
+export function defaultName(seat) {
+  return `Player ${seat + 1}`;
+}
+
 /** `key`, or its form for one (`<key>-one`: "1 move played") when `count` is 1.
  * @param {string} key @param {number} count */
 export function counted(key, count) {
   return count === 1 && has(`${key}-one`) ? `${key}-one` : key;
 }
 
+/** Whether the catalogue has a message for `key` (optional per-game wording). */
 export function has(key) {
   return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
 }

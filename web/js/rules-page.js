@@ -8,6 +8,7 @@
 // are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}). The page's
 // offline-start.js registers the service worker, as on the other pages.
 import { BoardController } from "./board-controller.js";
+import { setDisabled } from "./dom.js";
 import { connectEngine, EngineFault, pageEngine } from "./engine.js";
 import { actionValues, has, t, translate } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
@@ -86,8 +87,9 @@ function setupSequence(figure) {
     const values = { n: step + 1, of: frames.length };
     counter.dataset.i18nValues = JSON.stringify(values);
     counter.textContent = t("rules.step.count", values);
-    buttons.first.disabled = buttons.back.disabled = step === 0;
-    buttons.forward.disabled = buttons.last.disabled = step === frames.length - 1;
+    const end = step === frames.length - 1;
+    // a button pressed to the end it leads to hands its focus to the nearest one still usable
+    setDisabled([[buttons.first, step === 0], [buttons.back, step === 0], [buttons.forward, end], [buttons.last, end]]);
     figure.dataset.step = String(step);
   };
   const go = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => frames.length - 1 };
@@ -277,11 +279,26 @@ function setupExercise(section) {
     say({ key: "rules.exercise.ready", state: "ready" });
     focusBoard();
   }));
-  button("hint")?.addEventListener("click", () => { hint.hidden = false; button("hint").hidden = true; });
+  // a button that goes once pressed hands its focus to what it showed, never to the page's body
+  button("hint")?.addEventListener("click", () => {
+    hint.hidden = false;
+    button("hint").hidden = true;
+    hint.tabIndex = -1;
+    hint.focus();
+  });
   button("answer").addEventListener("click", () => board.enqueue(async () => {
     if (!judge) await begin();
     else if (!live) await showPosition();
     await attempt(data.answer, true);
+    if (!section.contains(document.activeElement) || help.contains(document.activeElement)) {
+      const again = button("again");
+      if (!again.hidden) {
+        again.focus();
+      } else {
+        verdict.tabIndex = -1;
+        verdict.focus();
+      }
+    }
   }));
   if (data.narrow) { // the screen turned narrow or wide: the position drawn for it
     NARROW.addEventListener("change", () => {
