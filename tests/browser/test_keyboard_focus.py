@@ -106,6 +106,8 @@ def test_a_pages_title_is_in_the_readers_language(context: Any, site_url: str) -
         ("bosk.html?lang=en", "Bosk · Tabula"),
         ("boards.html?lang=ko", "튜토리얼용 보드 · 타불라"),
         ("index.html?lang=ko", "타불라"),
+        ("embed.html?lang=ko", "타불라 보드"),  # no game to name
+        ("embed.html?game=bosk&lang=ko", "보스크 · 타불라"),
     ):
         page = context.new_page()
         page.goto(site_url + url)

@@ -681,3 +681,20 @@ def test_an_exercise_with_the_wind_board_fits_a_phone(browser: Any, site_url: st
     page.wait_for_selector("#summer-try[data-state=solved]")
     watch.assert_clean()
     context.close()
+
+
+def test_on_a_touch_screen_an_exercise_asks_for_a_tap(browser: Any, site_url: str) -> None:
+    """A phone has no keys to reach the board with: its exercise asks for a tap alone."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    page.goto(f"{site_url}{page_name('bounders')}")
+    page.wait_for_selector("body[data-ready='1']")
+    section = start_exercise(page, "board-corner")
+    assert section.locator(".rules-verdict").inner_text() == (
+        "Your move: tap the board (or a button under it)."
+    )
+    watch.assert_clean()
+    context.close()

@@ -137,6 +137,7 @@ async function main() {
     board.report("embed.error.other", { message: String(error?.message ?? error) });
   }
   board.showProblems(); // those found before the catalogue was there, now in words
+  document.title = t("embed.title"); // until the game is known, or when none can be shown
   talkTo(chooseOrigin(params));
   const repeated = new Set([...params.keys()].filter((key) => params.getAll(key).length > 1));
   if (repeated.size) board.report("embed.error.repeated", { names: [...repeated].join(", ") });

@@ -140,6 +140,12 @@ function positionView(position) {
   });
 }
 
+/** What an exercise says when it waits for a try: on a touch screen, only to tap (the keys
+ * are for a keyboard). */
+function readyKey() {
+  return matchMedia("(pointer: coarse)").matches ? "rules.exercise.ready-touch" : "rules.exercise.ready";
+}
+
 /** An exercise: the board (a BoardController: its queue, picture, clicks, keys and side
  * buttons) and the exercise's flow around it: start, a try and its verdict, try again, the
  * answer, the hint, and the progress. */
@@ -266,7 +272,7 @@ function setupExercise(section) {
     board.enqueue(async () => {
       if (judge) return; // the answer, asked first, started it
       await begin();
-      say({ key: "rules.exercise.ready", state: "ready" });
+      say({ key: readyKey(), state: "ready" });
       focusBoard();
     });
   });
@@ -276,7 +282,7 @@ function setupExercise(section) {
     answerWhy.hidden = true;
     help.hidden = false;
     await showPosition();
-    say({ key: "rules.exercise.ready", state: "ready" });
+    say({ key: readyKey(), state: "ready" });
     focusBoard();
   }));
   // a button that goes once pressed hands its focus to what it showed, never to the page's body
