@@ -306,5 +306,14 @@ def test_korean_and_the_dark_theme(site_context: tuple[Any, Watch], site_url: st
     assert page.text_content("#forward") == "다음"
     assert page.text_content("#ply-label") == "0수 중 0수"
     assert page.evaluate("localStorage.getItem('tabula.language')") is None
+    # the park is dimmed and the wind board's cards take the page's dark panels
+    style = "(selector) => getComputedStyle(document.querySelector(selector))"
+    assert "brightness" in page.evaluate(f"({style})('#board .spaces').filter")
+    assert page.evaluate(f"({style})('#board .wind-board .round').fill") == "rgb(40, 37, 34)"
     page.close()
+    # Splinter's graph paper goes dark too; in the light theme it is the engine's own
+    for theme, paper in (("dark", "rgb(32, 38, 43)"), ("light", "rgb(251, 250, 243)")):
+        page = open_embed(site_context, site_url, f"game=splinter&theme={theme}")
+        assert page.evaluate(f"({style})('#board .paper').fill") == paper
+        page.close()
     site_context[1].assert_clean()
