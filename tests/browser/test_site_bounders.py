@@ -136,6 +136,19 @@ def test_hover_previews_the_score(game_page: Any) -> None:
     assert "a1" in text and f"(Dark) {totals[0]:g}" in text and f"(Light) {totals[1]:g}" in text
 
 
+def test_a_cell_that_cannot_be_taken_says_why(game_page: Any) -> None:
+    """A click on a taken cell plays nothing and says why, under the board and aloud."""
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
+    click_action(page, '#board [data-action="g7"]')
+    kept = record(page)
+    page.click('#board .cell[data-cell="g7"]', force=True)
+    said = "g7 cannot be played: g7 is not empty."
+    page.wait_for_function(f"document.getElementById('preview').textContent === {json.dumps(said)}")
+    assert page.text_content("#announcer") == said
+    assert record(page) == kept and ply(page) == 1
+
+
 def test_bad_link_keeps_the_game(game_page: Any) -> None:
     page = game_page
     new_game(page, size="7", rules="basic", komi="off")

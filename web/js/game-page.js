@@ -4,7 +4,7 @@
 import { showSvg } from "./board.js";
 import { setDisabled } from "./dom.js";
 import { BoardController, eventElement, showState } from "./board-controller.js";
-import { EngineError, EngineFault, pageEngine } from "./engine.js";
+import { EngineError, EngineFault, pageEngine, refusalMessage } from "./engine.js";
 import { actionText, counted, has, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, LinkError, readSaved, recordText, save, setAside, toFragment } from "./record.js";
@@ -528,6 +528,31 @@ function endPreview(event) {
   else clearPreview();
 }
 
+/** A click on a cell the player may not take now, in a game whose actions are its cells (a
+ * Bounders cell taken or closed): the engine says why, under the board and aloud, rather than
+ * nothing happening. Whether cells are actions is read from the picture (some legal action is
+ * a cell's name), so no rule is written here. */
+async function explainRefusedCell(event) {
+  const cell = eventElement(event)?.closest("#board [data-cell]:not([data-action])");
+  const shown = board.view;
+  if (!(cell instanceof SVGElement) || !engine || !shown || !board.playable() || board.selected !== null) return;
+  const frame = $("board");
+  const cells = new Set([...frame.querySelectorAll("[data-cell]")].map((el) => /** @type {SVGElement} */ (el).dataset.cell));
+  const actions = [...frame.querySelectorAll("[data-action]")].map((el) => /** @type {SVGElement} */ (el).dataset.action);
+  if (!actions.some((action) => cells.has(action))) return;
+  const name = cell.dataset.cell ?? "";
+  try {
+    await engine.preview(BOARD, shown.record, name, { picture: false });
+    return; // the engine would take it after all: the page's picture was behind
+  } catch (error) {
+    if (!(error instanceof EngineError) || board.view !== shown) return;
+    const reason = refusalMessage(error.answer?.reason ?? error.message);
+    const text = say({ key: "preview.refused", values: { action: actionText(game, name), reason } });
+    $("preview").textContent = text;
+    announce(text);
+  }
+}
+
 function clearPreview() {
   previewing = null;
   $("preview").textContent = "";
@@ -772,6 +797,7 @@ function setupReview() {
 
 function wire() {
   board.wire(document);
+  $("board").addEventListener("click", explainRefusedCell);
   $("board").addEventListener("pointerover", onPreview);
   $("board").addEventListener("focusin", onPreview);
   $("board").addEventListener("pointerout", endPreview);
