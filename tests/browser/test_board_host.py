@@ -115,6 +115,11 @@ def test_embed_talks_only_to_the_allowed_origin(
     page.evaluate("send('allowed', {type: 'tabula-command', command: 'goToPly', ply: 0})")
     wait_message(page, "tabula-position", "d.ply === 0")
     assert frame.locator("#caption").text_content() == "The start"
+    # A known command with a value of the wrong kind is said as such.
+    page.evaluate("send('allowed', {type: 'tabula-command', command: 'goToPly', ply: '<b>'})")
+    frame.locator("#error:not([hidden])").wait_for()
+    assert "The command “goToPly” needs its “ply”" in str(frame.locator("#error").text_content())
+    assert frame.locator("#error b").count() == 0
 
     command = {"type": "tabula-command", "command": "showRecord", "record": FINISHED}
     page.evaluate(f"send('allowed', {json.dumps(command)})")

@@ -546,7 +546,13 @@ export class EmbedBoard extends BoardController {
     if (command === "goToPly" && Number.isInteger(message.ply)) return this.step(message.ply);
     if (command === "showRecord" && typeof message.record === "string") return this.showRecord(message.record);
     if (command === "showAnswer") return this.showAnswer();
-    this.report("embed.error.command", { command: String(command) });
+    // a known command with a value of the wrong kind is said as such, naming what it needs
+    const needs = { play: "action", goToPly: "ply", showRecord: "record" };
+    if (Object.hasOwn(needs, command)) {
+      this.report("embed.error.command-value", { command, name: needs[command] });
+    } else {
+      this.report("embed.error.command", { command: String(command) });
+    }
     return undefined;
   }
 
