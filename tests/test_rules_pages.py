@@ -339,14 +339,22 @@ def test_worker_exercise_answers_the_page() -> None:
     assert again["to_move"] == 1, "the board's game stays at the record"
 
 
-USE = re.compile(r'<use href="#([\w-]+)" />')
+USE = re.compile(r'<use href="#([\w-]+)"(?: class="([^"]*)")? />')
 DEFINED = re.compile(r'<g id="([\w-]+)">(.*?)</g>(?=<g id=|</defs>)', re.S)
 
 
 def expanded(shared: str, text: str) -> str:
-    """The text with every <use> replaced by the part it draws."""
+    """The text with every <use> replaced by the part it draws, whose own classes the <use>
+    carries."""
     parts = dict(DEFINED.findall(shared))
-    return USE.sub(lambda use: parts[use.group(1)], text)
+
+    def part(use: re.Match[str]) -> str:
+        drawn = parts[use.group(1)]
+        own = re.match(r'<[\w-]+ class="([^"]*)"', drawn)
+        assert (own[1] if own else None) == use.group(2), (use.group(0), drawn[:80])
+        return drawn
+
+    return USE.sub(part, text)
 
 
 def test_shared_parts_are_written_once_and_lose_nothing(content: dict[str, Any]) -> None:
@@ -355,7 +363,7 @@ def test_shared_parts_are_written_once_and_lose_nothing(content: dict[str, Any])
     _, sections = sections_html(content, CATALOGUES["en"])
     shared, written = share_parts(sections, "t")
     assert expanded(shared, written) == sections
-    uses = USE.findall(written)
+    uses = [name for name, _ in USE.findall(written)]
     for name, part in DEFINED.findall(shared):
         assert uses.count(name) >= 2
         assert part not in written
@@ -374,7 +382,7 @@ def test_parts_the_style_sheets_restyle_stay_in_their_pictures() -> None:
     picture = f'<svg class="board">{plain}{cells}{words}{short}<title>a</title></svg>'
     shared, written = share_parts(f"<p>{picture}</p><p>{picture}</p>", "t")
     assert DEFINED.findall(shared) == [("t-1", plain)]
-    assert written.count('<use href="#t-1" />') == 2 and plain not in written
+    assert written.count('<use href="#t-1" class="grid" />') == 2 and plain not in written
     for kept in (cells, words, short):
         assert written.count(kept) == 2
     assert share_parts(f"<p>{picture}</p>", "t") == ("", f"<p>{picture}</p>")

@@ -496,10 +496,11 @@ def share_parts(html_text: str, prefix: str) -> tuple[str, str]:
     """Write once what several pictures of a page draw alike: a part of a picture (a child of
     its root, such as Bosk's park: its spaces, textures, borders and grid, most of every Bosk
     picture) found whole in two pictures or more goes into the page's shared <defs>, and each
-    picture draws it where it stood with a <use>. A part with words of the interface, or with a
-    class the style sheets restyle inside a board, stays in place: the copy a <use> draws is
-    styled as the part in the <defs>, which is in no board. Returns the shared <svg> (empty
-    when nothing is shared) and the text with the parts replaced."""
+    picture draws it where it stood with a <use>, which carries the part's own classes. A part
+    with words of the interface, or with a class the style sheets restyle inside a board, stays
+    in place: the copy a <use> draws is styled as the part in the <defs>, which is in no board
+    (only what the <use> itself is given, such as a filter, reaches it). Returns the shared
+    <svg> (empty when nothing is shared) and the text with the parts replaced."""
     styled = board_selectors()
 
     def shareable(part: str) -> bool:
@@ -524,10 +525,15 @@ def share_parts(html_text: str, prefix: str) -> tuple[str, str]:
     out, done = [], 0
     for _, _, parts in found:
         for start, end in parts:
-            name = names.get(html_text[start:end])
+            part = html_text[start:end]
+            name = names.get(part)
             if name:
                 out.append(html_text[done:start])
-                out.append(f'<use href="#{name}" />')
+                # the <use> carries the part's own classes, so that a rule naming the part by
+                # its class inside a board (a filter) reaches the copy too
+                own = CLASS.search(part[: part.find(">") + 1])
+                classes = f' class="{own[1]}"' if own else ""
+                out.append(f'<use href="#{name}"{classes} />')
                 done = end
     out.append(html_text[done:])
     defs = "".join(f'<g id="{name}">{part}</g>' for part, name in names.items())

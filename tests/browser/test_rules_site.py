@@ -212,6 +212,14 @@ def test_exercise_refuses_a_wrong_try_and_accepts_a_right_one(
     page.keyboard.press("Enter")
     page.wait_for_selector("#regions-split[data-state=wrong]")
     assert tried in section.locator(".rules-verdict").inner_text()
+    # Every Bounders exercise is open: a taken cell tried is said to be refused, and why.
+    scoring = exercise_of("bounders", "scoring-gain")
+    taken = load_game(scoring["record"]).history[0]
+    section = start_exercise(page, "scoring-gain")
+    section.locator(f'.rules-board [data-action="{taken}"]').first.click()
+    page.wait_for_selector("#scoring-gain[data-state=wrong]")
+    why = CATALOGUE["lesson.why.illegal.bounders"].replace("{action}", taken)
+    assert section.locator(".rules-verdict").inner_text() == f"Not quite. {why}"
     # The swap is a side button.
     section = start_exercise(page, "pie-swap")
     section.locator('.choices button[data-action="swap"]').click()
