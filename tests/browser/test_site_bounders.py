@@ -149,6 +149,35 @@ def test_a_cell_that_cannot_be_taken_says_why(game_page: Any) -> None:
     assert record(page) == kept and ply(page) == 1
 
 
+def test_on_a_phone_a_refused_cell_is_said_over_the_board(browser: Any, site_url: str) -> None:
+    """On a phone the preview line lies under the side panel, out of sight: the reason is shown
+    in a notice over the board instead, and the next move takes it away."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
+    )
+    page = context.new_page()
+    page.goto(site_url + "bounders.html?lang=ko#size=7&rules=basic&komi=off&moves=g7,a1")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.tap('#board .cell[data-cell="g7"]')
+    notice = page.locator('.notice[data-kind="refused"]')
+    notice.wait_for()
+    assert notice.locator(".notice-text").text_content() == (
+        "g7에는 둘 수 없습니다: g7 칸은 비어 있지 않습니다."
+    )
+    box = notice.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    # a move played below the notice (which lies over the board's top) takes it away
+    lowest = page.evaluate(
+        """[...document.querySelectorAll('#board [data-action]')]
+            .sort((a, b) => b.getBoundingClientRect().y - a.getBoundingClientRect().y)[0]
+            .dataset.action"""
+    )
+    page.tap(f'#board [data-action="{lowest}"]')
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    assert notice.count() == 0
+    context.close()
+
+
 def test_bad_link_keeps_the_game(game_page: Any) -> None:
     page = game_page
     new_game(page, size="7", rules="basic", komi="off")

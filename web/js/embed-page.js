@@ -10,7 +10,8 @@ import { LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { fromFragment, LinkError, setOption } from "./record.js";
 
 const THEMES = ["light", "dark", "colour-blind"];
-// The page's own parameters; every other parameter of the query is an option of the game.
+// The page's own parameters; every other parameter of the query is an option of the game (one
+// the game named by `game=` does not have is reported and left out: chooseSource).
 const OWN = new Set([
   "game", "record", "moves", "ply", "interactive", "controls", "legal", "coords", "lang", "theme",
   "captions", "exercise-goal", "exercise-id", "exercise-answer", "origin",

@@ -269,6 +269,7 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   if (!redraw) {
     showError("");
     clearNotice(notices, "link");
+    clearNotice(notices, "refused");
   }
   render();
   persist();
@@ -529,9 +530,10 @@ function endPreview(event) {
 }
 
 /** A click on a cell the player may not take now, in a game whose actions are its cells (a
- * Bounders cell taken or closed): the engine says why, under the board and aloud, rather than
- * nothing happening. Whether cells are actions is read from the picture (some legal action is
- * a cell's name), so no rule is written here. */
+ * Bounders cell taken or closed): the engine says why, in the preview line and aloud, rather
+ * than nothing happening; where that line is out of sight (on a phone it is under the side
+ * panel), in a notice over the board, which is said too. Whether cells are actions is read
+ * from the picture (some legal action is a cell's name), so no rule is written here. */
 async function explainRefusedCell(event) {
   const cell = eventElement(event)?.closest("#board [data-cell]:not([data-action])");
   const shown = board.view;
@@ -547,9 +549,12 @@ async function explainRefusedCell(event) {
   } catch (error) {
     if (!(error instanceof EngineError) || board.view !== shown) return;
     const reason = refusalMessage(error.answer?.reason ?? error.message);
-    const text = say({ key: "preview.refused", values: { action: actionText(game, name), reason } });
-    $("preview").textContent = text;
-    announce(text);
+    const message = { key: "preview.refused", values: { action: actionText(game, name), reason } };
+    const line = $("preview");
+    line.textContent = say(message);
+    const { top, bottom } = line.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) announce(line.textContent);
+    else showNotice(notices, { kind: "refused", message });
   }
 }
 

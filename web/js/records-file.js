@@ -225,15 +225,17 @@ export function recordsPanel(container, setup) {
     error.hidden = !text;
   };
   // the same words said again (a link copied twice) are cleared first, so that the live
-  // region speaks again and the eye sees the line change
+  // region speaks again and the eye sees the line change; a later report replaces one waiting
+  let again = 0;
   const report = (text) => {
     showError("");
+    clearTimeout(again);
     if (said.textContent !== text) {
       said.textContent = text;
       return;
     }
     said.textContent = "";
-    setTimeout(() => {
+    again = window.setTimeout(() => {
       said.textContent = text;
     }, 150);
   };

@@ -16,7 +16,8 @@ import { setOption } from "./record.js";
 import { counted, LANGUAGES, preferredLanguage, setLanguage, t } from "./i18n.js";
 
 const SITE = new URL("../", import.meta.url);
-// The element's own attributes; any other (but the global ones) is an option of the game.
+// The element's own attributes; any other (but the global ones) is an option of the game (one
+// the game named by `game` does not have is reported and left out: chooseSource).
 const OWN = [
   "game", "record", "moves", "ply", "interactive", "controls", "legal", "coords", "captions",
   "exercise-goal", "exercise-id", "exercise-answer",
