@@ -98,7 +98,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The computer of one game page. `engine` is a promise of the worker's functions; `play`
  * (action, record) plays a computer action if the game is still at `record`; `showHint` redraws
- * the board once a hint is found; `seatName` names a seat; `t` translates; `fail` shows an
+ * the board once a hint is found and says the hint's sentence (given) in the live region; `seatName` names a seat; `t` translates; `fail` shows an
  * error. */
 export class Computer {
   /**
@@ -107,7 +107,7 @@ export class Computer {
    * @param {string} setup.board the engine's board id
    * @param {Promise<any>} setup.engine
    * @param {(action: string, record: string) => void} setup.play
-   * @param {() => void} setup.showHint
+   * @param {(sentence: string) => void} setup.showHint
    * @param {(seat: number) => string} setup.seatName
    * @param {(key: string, values?: object) => string} setup.t
    * @param {(error: unknown) => void} setup.fail
@@ -209,10 +209,8 @@ export class Computer {
         }
         this.render();
         if (job.kind === "hint") {
-          this.showHint();
-          // said too, for a reader who does not see the panel
-          const said = document.getElementById("announcer");
-          if (said) said.textContent = this.t("hint.text", { action: actionText(this.game, report.action) });
+          // the sentence is said too, for a reader who does not see the panel
+          this.showHint(this.t("hint.text", { action: actionText(this.game, report.action) }));
         }
         else this.play(report.action, job.record);
       }

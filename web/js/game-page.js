@@ -845,7 +845,10 @@ async function main() {
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
     idle: () => board.idle(),
-    showHint: () => enqueue(() => go(state, { select: board.selected, redraw: true })),
+    showHint: (sentence) => {
+      enqueue(() => go(state, { select: board.selected, redraw: true }));
+      announce(sentence);
+    },
   });
   const [, module] = await Promise.all([
     setupPrefs(() => board.view && render()),
