@@ -449,6 +449,9 @@ def test_two_part_tries_and_open_cells(
     answer = exercise_of("bosk", "summer-try")["answer"]
     tree = answer.partition("@")[0]
     section = start_exercise(page, "summer-try")
+    # Bosk's spring has nothing to press on the picture: the started exercise's focus is on
+    # its first tree, never the page's body
+    assert page.evaluate("document.activeElement.closest('#summer-try .choices') !== null")
     choice = section.locator(f'.choices button[data-select="{tree}"]')
     assert choice.get_attribute("aria-pressed") == "false"
     choice.click()

@@ -271,7 +271,7 @@ def test_a_link_names_the_language_for_the_rest_of_the_visit(
 ) -> None:
     """``?lang=ko`` opens a page in Korean whatever the browser's language, and the pages the
     reader goes on to in that tab stay Korean without it; the reader's own choice ends that and
-    is the one remembered. A language the site does not have is said beside the selector, as
+    is the one remembered, and the address no longer names the link's. A language the site does not have is said beside the selector, as
     text. The rules that a game page opens in a new tab are in the language of the visit."""
     context, watch = site_context
     page = fresh_page(context, site_url)
@@ -311,6 +311,17 @@ def test_a_link_names_the_language_for_the_rest_of_the_visit(
     other.select_option("#language", "ko")
     other.wait_for_function("document.documentElement.lang === 'ko'")
     expect(note).to_be_hidden()
+    # the reader's choice over a link's language: the address drops it (the game's part kept),
+    # so a reload keeps the choice
+    other.goto(site_url + "bounders.html?lang=ko#size=7&moves=g7")
+    other.wait_for_function("document.documentElement.lang === 'ko'")
+    other.select_option("#language", "en")
+    other.wait_for_function("document.documentElement.lang === 'en'")
+    assert other.evaluate("location.search") == ""
+    assert "moves=g7" in other.evaluate("location.hash")
+    other.reload()
+    other.wait_for_function("document.documentElement.lang === 'en'")
+    expect(other.locator("#language")).to_have_value("en")
     other.evaluate("localStorage.clear()")
     other.close()
     page.close()

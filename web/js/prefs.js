@@ -36,10 +36,20 @@ export async function setupPrefs(onLanguage = () => {}) {
   carryToNewTabs(visitLanguage());
   lang.addEventListener("change", async () => {
     await setLanguage(lang.value);
+    forgetLinkLanguage();
     /** @type {HTMLElement} */ (document.getElementById("prefs-note")).hidden = true;
     carryToNewTabs(null);
     onLanguage();
   });
+}
+
+/** The reader chose a language: the address no longer names the link's (a reload, or the
+ * address copied, would bring it back over their choice). */
+function forgetLinkLanguage() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("lang")) return;
+  url.searchParams.delete("lang");
+  history.replaceState(history.state, "", url);
 }
 
 /** A tab the page opens (the rules beside a game) starts without this tab's visit: its links

@@ -206,7 +206,9 @@ function setupExercise(section) {
     if (live) board.draw();
   });
 
-  const focusBoard = () => /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]'))?.focus();
+  // the board's focusable part, else the first side button (Bosk's spring gives only its trees)
+  const focusBoard = () => /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]')
+    ?? choices.querySelector("button:not([disabled])"))?.focus();
 
   /** The exercise's position on the board, with `select` chosen (a piece, a tree's value). */
   const showPosition = async (select = null) => {
