@@ -271,8 +271,9 @@ def test_a_link_names_the_language_for_the_rest_of_the_visit(
 ) -> None:
     """``?lang=ko`` opens a page in Korean whatever the browser's language, and the pages the
     reader goes on to in that tab stay Korean without it; the reader's own choice ends that and
-    is the one remembered, and the address no longer names the link's. A language the site does not have is said beside the selector, as
-    text. The rules that a game page opens in a new tab are in the language of the visit."""
+    is the one remembered, and the address no longer names the link's. A language the site does
+    not have is said beside the selector, as text. The rules that a game page opens in a new tab
+    are in the language of the visit."""
     context, watch = site_context
     page = fresh_page(context, site_url)
     assert page.evaluate("document.documentElement.lang") == "en"
