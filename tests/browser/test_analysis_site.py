@@ -126,6 +126,26 @@ def test_four_seats_and_cancel(site_context: tuple[Any, Watch], site_url: str) -
     page.wait_for_selector("body[data-analysis=cancelled]", timeout=10_000)
     assert "cancelled" in str(page.text_content("#analysis-status"))
     assert page.is_hidden("#analysis-progress") and page.is_enabled("#analyse")
+
+    # From the keyboard: the focus goes from Analyse to Cancel and back, never to the page's
+    # body; while the run goes on, its status is busy (a reader hears the start and the end,
+    # not each position).
+    page.focus("#analyse")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-analysis=running]")
+    assert page.evaluate("document.activeElement.id") == "analyse-cancel"
+    assert page.get_attribute("#analysis-status", "aria-busy") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-analysis=cancelled]", timeout=10_000)
+    assert page.evaluate("document.activeElement.id") == "analyse"
+    assert page.get_attribute("#analysis-status", "aria-busy") is None
+    # Another language: the panel's words follow, the status line's included.
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert "취소했습니다" in str(page.text_content("#analysis-status"))
+    assert page.get_attribute("#analysis-progress", "aria-label") == "분석한 국면"
+    assert "국면" in str(page.get_attribute("#analysis-graph svg", "aria-label"))
+    page.evaluate("localStorage.removeItem('tabula.language')")
     page.close()
     site_context[1].assert_clean()
 

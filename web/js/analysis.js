@@ -93,6 +93,7 @@ export class Analysis {
     this.progress = document.createElement("progress");
     this.progress.id = "analysis-progress";
     this.progress.hidden = true;
+    this.progress.dataset.i18nLabel = "analysis.progress-label";
     this.progress.setAttribute("aria-label", t("analysis.progress-label"));
     this.status = document.createElement("p");
     this.status.id = "analysis-status";
@@ -113,6 +114,22 @@ export class Analysis {
     /** @type {{chances: number[][], preferred: (string | null)[], line: string[],
      *   movers: number[] | null, players: number, marks: Mark[]} | null} */
     this.result = null;
+    this.finished = false; // the result is a whole run's, its moves listed
+    /** @type {[string, object] | null} what the status line says: a key and its values */
+    this.said = null;
+  }
+
+  /** Put `key` in the status line, kept for a change of language. */
+  say(key, values) {
+    this.said = [key, values];
+    this.status.textContent = this.setup.t(key, values);
+  }
+
+  /** The page's language changed: the status, the graph and the list said again in it. */
+  relabel() {
+    if (this.said) this.say(...this.said);
+    this.draw();
+    if (this.finished) this.listMarks();
   }
 
   stop() {
@@ -122,7 +139,6 @@ export class Analysis {
   /** Analyse the game as it is now, position after position. */
   async run() {
     if (this.running) return;
-    const { t } = this.setup;
     const { record, line, movers, players } = this.setup.current();
     const run = { cancelled: false };
     this.running = run;
@@ -133,13 +149,19 @@ export class Analysis {
     /** @type {(string | null)[]} */
     const preferred = [];
     this.result = { chances, preferred, line, movers, players, marks: [] };
+    this.finished = false;
+    // the focus goes with the press: from Analyse to Cancel, and back when the run ends
+    const pressed = document.activeElement === this.start;
     this.start.disabled = true;
     this.cancel.hidden = false;
+    if (pressed) this.cancel.focus();
     this.progress.hidden = false;
     this.progress.max = positions;
     this.progress.value = 0;
     this.marks.replaceChildren();
-    this.status.textContent = t("analysis.running", { done: 0, positions });
+    this.say("analysis.running", { done: 0, positions });
+    // a reader hears the run begin and end, not each of its positions
+    this.status.setAttribute("aria-busy", "true");
     document.body.dataset.analysis = "running";
     const began = performance.now();
     try {
@@ -154,28 +176,32 @@ export class Analysis {
         chances.push(answer.chances);
         preferred.push(answer.action);
         this.progress.value = ply + 1;
-        this.status.textContent = t("analysis.running", { done: ply + 1, positions });
+        this.say("analysis.running", { done: ply + 1, positions });
         this.draw();
       }
       await engine.analyseStop(BOARD);
     } finally {
+      const cancelFocused = document.activeElement === this.cancel;
       this.running = null;
       this.start.disabled = false;
       this.cancel.hidden = true;
       this.progress.hidden = true;
+      this.status.removeAttribute("aria-busy");
+      if (cancelFocused) this.start.focus();
     }
     const seconds = (performance.now() - began) / 1000;
     const done = chances.length;
     if (run.cancelled) {
-      this.status.textContent = t("analysis.cancelled", { done, positions });
+      this.say("analysis.cancelled", { done, positions });
       document.body.dataset.analysis = "cancelled";
       return;
     }
     this.result.marks = fallingMoves(chances, line, movers, preferred);
-    this.status.textContent = t("analysis.done", {
+    this.say("analysis.done", {
       positions: done, seconds: seconds.toFixed(1), each: (seconds / Math.max(done, 1)).toFixed(2),
     });
     this.status.dataset.seconds = seconds.toFixed(3);
+    this.finished = true;
     this.draw();
     this.listMarks();
     document.body.dataset.analysis = "done";

@@ -54,6 +54,8 @@ let pressing = false;
 /** @type {(() => void)[]} what waits for the press to end (and the click it makes) */
 const released = [];
 let computer = null;
+/** @type {Analysis | null} the game's analysis panel */
+let analysis = null;
 const moveList = new MoveList({
   list: /** @type {HTMLOListElement} */ ($("moves")), t, seatName, show: showPly,
   actionName: (action) => actionText(game, action),
@@ -788,7 +790,7 @@ function setupReview() {
     open: (next) => enqueue(() => openOther(next)),
     frame: $("board"),
   });
-  new Analysis(side, {
+  analysis = new Analysis(side, {
     game,
     t,
     engine: () => engineReady,
@@ -851,7 +853,10 @@ async function main() {
     },
   });
   const [, module] = await Promise.all([
-    setupPrefs(() => board.view && render()),
+    setupPrefs(() => {
+      if (board.view) render();
+      analysis?.relabel();
+    }),
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;
