@@ -434,9 +434,16 @@ def test_two_part_tries_and_open_cells(
     board.locator(f'[data-select="{piece}"]').click()
     board.locator(f'[data-action="{answer}"]').wait_for()
     assert page.evaluate("document.activeElement.dataset.select") == piece
+    # the choice is said, as on the game page, for a reader who does not see it marked
+    verdict = section.locator(".rules-verdict")
+    name = str(board.locator(f'[data-select="{piece}"]').get_attribute("aria-label"))
+    assert piece in name
+    assert verdict.inner_text() == CATALOGUE["announce.chosen"].replace("{part}", name)
     page.keyboard.press("Escape")
     board.locator(f'[data-action="{answer}"]').wait_for(state="detached")
     assert page.evaluate("document.activeElement.dataset.select") == piece
+    assert verdict.inner_text() == CATALOGUE["announce.dropped"]
+    assert page.locator("#splinter-try[data-state=ready]").count() == 1
     page.keyboard.press("Enter")
     board.locator(f'[data-action="{answer}"]').wait_for()
     board.locator(f'[data-action="{answer}"]').click()
@@ -456,6 +463,9 @@ def test_two_part_tries_and_open_cells(
     assert choice.get_attribute("aria-pressed") == "false"
     choice.click()
     section.locator(f'.choices button[data-select="{tree}"][aria-pressed=true]').wait_for()
+    assert section.locator(".rules-verdict").inner_text() == CATALOGUE[
+        "announce.chosen"].replace("{part}", choice.inner_text())
+    assert choice.inner_text() != tree
     assert page.evaluate("document.activeElement.closest('#summer-try .rules-board') !== null")
     section.locator(f'.rules-board [data-action="{answer}"]').click()
     page.wait_for_selector("#summer-try[data-state=solved]")

@@ -70,11 +70,14 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
 
     # A piece chosen, then a click on the paper away from the pieces: the choice is dropped.
     # The live region says each, for whoever does not see the board.
+    # The piece is said by its name, which holds its cell ("Black pawn on c8").
     first = str(page.locator(PIECES).first.get_attribute("data-select"))
+    name = str(page.locator(PIECES).first.get_attribute("aria-label"))
+    assert name.endswith(first) and name != first
     page.locator(PIECES).first.click()
     page.wait_for_selector(TARGETS)
     assert page.text_content("#announcer") == (
-        f"Chosen: {first}. Now choose where it goes, or press Escape to drop it."
+        f"Chosen: {name}. Now choose where it goes, or press Escape to drop it."
     )
     page.click("#board svg", position={"x": 3, "y": 3})
     page.wait_for_function(f"!document.querySelector('{TARGETS}')")

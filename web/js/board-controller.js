@@ -6,7 +6,7 @@
 // and the status words (whose turn, the result). What a click means for the record (a game
 // page's redo, an embed's ply) is the page's: it gives `play` and `choose`.
 import { centre, choiceButtons, moveFocus, nearestPart, rovingFocus, showSvg } from "./board.js";
-import { has, playerName, t } from "./i18n.js";
+import { actionText, has, playerName, t } from "./i18n.js";
 
 /**
  * The engine's answer to `view` (web/engine/worker.py): what a page shows of a position.
@@ -143,6 +143,15 @@ export class BoardController {
     const colour = score.colours?.[seat];
     if (!colour) return name;
     return t("seat.with-colour", { name, colour: has(`colour.${colour}`) ? t(`colour.${colour}`) : colour });
+  }
+
+  /** A part of an action (`select`) as the reader knows it: the name of its piece or side
+   * button ("White pawn on c3", "Tree 2"), else the action's words. @param {string} select */
+  partName(select) {
+    const css = `[data-select="${CSS.escape(select)}"]`;
+    const el = this.frame.querySelector(css) ?? this.choices.querySelector(css);
+    const name = el?.getAttribute("aria-label") || el?.textContent?.trim();
+    return name || actionText(this.view?.game ?? "", select);
   }
 
   /** "Dark (Player 1) to move", or "" when the game is over. */

@@ -472,7 +472,7 @@ function redo() {
 
 /** Choose a part of an action (null: drop it); the engine shows what can follow. */
 function choose(select) {
-  const said = select === null ? t("announce.dropped") : t("announce.chosen", { part: actionText(game, select) });
+  const said = select === null ? t("announce.dropped") : t("announce.chosen", { part: board.partName(select) });
   enqueue(() => go(state, { select, said }));
 }
 

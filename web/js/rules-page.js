@@ -192,7 +192,12 @@ function setupExercise(section) {
     anyCell: Boolean(data.open),
     hooks: {
       play: (action) => board.enqueue(() => attempt(action)),
-      choose: (select) => board.enqueue(() => showPosition(select)),
+      choose: (select) => board.enqueue(async () => {
+        await showPosition(select);
+        // said as on the game page, for a reader who does not see the piece marked
+        say(select === null ? { key: "announce.dropped", state: "ready" }
+          : { key: "announce.chosen", values: { part: board.partName(select) }, state: "ready" });
+      }),
       playable: () => live,
       fail: failed,
     },
