@@ -121,6 +121,16 @@ def test_bounders_against_the_computer(context: Any, site_url: str) -> None:
     decided = game.history[1]
     game.undo()
     assert "swap" in game.legal_actions() and decided in game.legal_actions()
+    # Undo there takes back both actions, in one sentence (two said in quick turn would be
+    # heard as the last one only); Redo plays both again, said together too.
+    first = game.history[0]
+    page.click("#undo")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.text_content("#announcer") == f"Took back {decided} and {first}."
+    page.click("#redo")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    assert page.text_content("#announcer") == (
+        f"Player 1 (Dark) played {first}. Player 2 (Light) played {decided}.")
     text = play_out(page, 2, {1}, seed=2)
     assert text.startswith("game: bounders\nsize: 7\nrules: tournament\n")
     # Undo takes back the computer's answer too, to the person's turn; redo plays both again.

@@ -5,7 +5,7 @@ import { showSvg } from "./board.js";
 import { setDisabled } from "./dom.js";
 import { BoardController, eventElement, showState } from "./board-controller.js";
 import { EngineError, EngineFault, pageEngine, refusalMessage } from "./engine.js";
-import { actionText, counted, has, t } from "./i18n.js";
+import { actionText, counted, has, language, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { fromFragment, LinkError, readSaved, recordText, save, setAside, toFragment } from "./record.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
@@ -449,10 +449,13 @@ function computerPlay(action, record) {
 function undo() {
   if (!state.actions.length) return;
   enqueue(async () => {
+    const taken = []; // each step says every action taken back so far: the last is what is heard
     do {
       const action = state.actions.at(-1);
+      taken.push(actionText(game, action));
+      const words = new Intl.ListFormat(language(), { type: "conjunction" }).format(taken);
       await go({ ...state, actions: state.actions.slice(0, -1), redo: [...state.redo, action] },
-        { said: t("announce.undone", { action: actionText(game, action) }) });
+        { said: t("announce.undone", { action: words }) });
     } while (state.actions.length && computer.plays(board.view.to_move) && computer.hasPerson(board.view.players));
   });
 }
@@ -462,10 +465,12 @@ function undo() {
 function redo() {
   if (!state.redo.length) return;
   enqueue(async () => {
+    const replayed = []; // as for Undo: each step says them all so far
     do {
       const action = state.redo.at(-1);
+      replayed.push(played(action));
       await go({ ...state, actions: [...state.actions, action], redo: state.redo.slice(0, -1) },
-        { said: played(action) });
+        { said: replayed.join(" ") });
     } while (state.redo.length && computer.plays(board.view.to_move) && computer.hasPerson(board.view.players));
   });
 }
