@@ -78,6 +78,11 @@ def test_move_list_shows_every_move_and_steps_through_them(page: Any) -> None:
     assert kept["actions"] == game.history[:10]
     assert kept["redo"] == list(reversed(game.history[10:]))
     assert page.locator("#moves button.ahead").count() == 47
+    # An entry ahead of the position shown says so in its name, not only in its look.
+    ahead = str(page.locator('#moves button[data-ply="11"]').get_attribute("aria-label"))
+    assert ahead.startswith("Move 11") and ahead.endswith(", after the position shown")
+    assert not str(page.locator('#moves button[data-ply="10"]').get_attribute(
+        "aria-label")).endswith("shown")
 
     # Keys while the list has the focus.
     page.keyboard.press("ArrowLeft")

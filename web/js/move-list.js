@@ -123,11 +123,14 @@ export class MoveList {
     button.className = "move";
     button.dataset.ply = String(ply);
     button.textContent = text;
-    button.setAttribute("aria-label", label);
+    // an entry after the position shown (taken back, or ahead of one looked back on) says so
+    // in its name, not only in its look
+    const ahead = ply > this.shown;
+    button.setAttribute("aria-label", ahead ? this.t("moves.entry-ahead", { label }) : label);
     const current = ply === this.shown;
     button.tabIndex = current ? 0 : -1;
     if (current) button.setAttribute("aria-current", "step");
-    if (ply > this.shown) button.classList.add("ahead");
+    if (ahead) button.classList.add("ahead");
     return button;
   }
 
