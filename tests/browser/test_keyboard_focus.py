@@ -77,6 +77,17 @@ def test_a_hint_keeps_the_focus_and_is_said(context: Any, site_url: str) -> None
     page.wait_for_function(
         "(hint) => document.getElementById('announcer').textContent === hint", arg=hint
     )
+    # the focus is on the hinted cell, where Enter plays it
+    focused = page.evaluate("document.activeElement.dataset.action")
+    assert focused and hint == f"Suggested: {focused}"
+    page.close()
+    # a move in two parts (Splinter's piece, then where it goes): the focus is on the piece
+    page = opened(context, site_url + "splinter.html#size=9x10")
+    press(page, "#hint")
+    page.wait_for_selector("#hint-panel:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    hint = str(page.text_content("#hint-text"))
+    piece = page.evaluate("document.activeElement.dataset.select")
+    assert piece and hint.startswith(f"Suggested: {piece}-")
     page.close()
 
 

@@ -1,9 +1,9 @@
 // The game page: one controller for every game. The record (options + actions) is the truth;
 // each change sends it to the engine worker and shows what comes back. Per-game wording and
 // side panels come from games/<name>.js.
-import { showSvg } from "./board.js";
+import { rovingFocus, showSvg } from "./board.js";
 import { setDisabled } from "./dom.js";
-import { BoardController, eventElement, showState } from "./board-controller.js";
+import { BoardController, dataOf, eventElement, showState } from "./board-controller.js";
 import { EngineError, EngineFault, pageEngine, refusalMessage } from "./engine.js";
 import { actionText, counted, has, language, t } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
@@ -565,6 +565,26 @@ async function explainRefusedCell(event) {
   }
 }
 
+/** Whether the Hint button was last pressed from the keyboard. */
+let hintByKey = false;
+
+/** The Hint button, pressed from the keyboard, gave its focus to the board while it waited:
+ * the focus goes on to the part that plays the hinted action, or its first part. */
+function focusHint() {
+  const frame = $("board");
+  const action = computer.hintFor(currentRecord());
+  if (!hintByKey || document.activeElement !== frame || !action) return;
+  const parts = [...frame.querySelectorAll("[data-action], [data-select]")];
+  // a piece whose moves begin with its cell: "c1" begins "c1-c2", not "c10-c11"
+  const begins = (select) => Boolean(select) && action.startsWith(select)
+    && !/[\p{L}\p{N}]/u.test(action.charAt(select.length));
+  const part = parts.find((el) => dataOf(el).action === action)
+    ?? parts.find((el) => begins(dataOf(el).select));
+  if (!(part instanceof SVGElement || part instanceof HTMLElement)) return;
+  rovingFocus(frame, part);
+  part.focus();
+}
+
 function clearPreview() {
   previewing = null;
   $("preview").textContent = "";
@@ -823,7 +843,10 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("new-game").addEventListener("click", openNewGame);
-  $("hint").addEventListener("click", () => computer.requestHint());
+  $("hint").addEventListener("click", () => {
+    hintByKey = $("hint").matches(":focus-visible");
+    computer.requestHint();
+  });
   $("new-game-dialog").addEventListener("close", onNewGameClosed);
   $("show-legal").addEventListener("change", () => body.classList.toggle("hide-legal", !checkbox("show-legal").checked));
   $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: board.selected })));
@@ -853,7 +876,10 @@ async function main() {
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
     idle: () => board.idle(),
     showHint: (sentence) => {
-      enqueue(() => go(state, { select: board.selected, redraw: true }));
+      enqueue(async () => {
+        await go(state, { select: board.selected, redraw: true });
+        focusHint();
+      });
       announce(sentence);
     },
   });
