@@ -169,6 +169,18 @@ def clickable(
     return element
 
 
+def info(element: Node, label: str, *, key: str, values: dict[str, Any]) -> Node:
+    """Name a drawn part a player can reach but not play (a cell with a stone on it, a piece
+    of the side not to move), so that the board can be read part by part: ``data-info``
+    marks it, ``label`` names it in English, ``key`` and ``values`` in the reader's language.
+    The page makes it an unavailable button in the board's keyboard order."""
+    element.set("data-info", "")
+    element.set("aria-label", label)
+    element.set("data-i18n-label", key)
+    element.set("data-i18n-values", json.dumps(values, separators=(",", ":")))
+    return element
+
+
 def to_string(svg: Node) -> str:
     """The picture as SVG text."""
     out: list[str] = []

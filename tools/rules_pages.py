@@ -41,9 +41,9 @@ CLAIM_KEYS = {
 # Where a picture drawn for looking at would be a thing to click: the build takes these out of
 # its parts, and a button's name with them (a picture is one image, named as a whole by its
 # root); the words drawn in it (data-i18n with its values) stay.
-ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|role)="[^"]*"')
+ACTIVE_ATTRIBUTE = re.compile(r' (?:tabindex|data-action|data-select|data-info|role)="[^"]*"')
 BUTTON_NAME = re.compile(r' (?:aria-label|data-i18n-label|data-i18n-values)="[^"]*"')
-BUTTON_TAG = re.compile(r'<[^>]* role="button"[^>]*>')
+BUTTON_TAG = re.compile(r'<[^>]* (?:role="button"|data-info="")[^>]*>')
 # A tag of the engine's SVG (attribute values are quoted and escaped, so hold no ">").
 TAG = re.compile(r'<(/?)([A-Za-z][\w:.-]*)[^>]*?(/?)>')
 CLASS = re.compile(r'class="([^"]*)"')

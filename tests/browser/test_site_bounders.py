@@ -149,6 +149,44 @@ def test_a_cell_that_cannot_be_taken_says_why(game_page: Any) -> None:
     assert record(page) == kept and ply(page) == 1
 
 
+def test_the_keyboard_reaches_every_cell_and_hears_what_it_holds(game_page: Any) -> None:
+    """From the keyboard every cell can be reached, a stone's cell named with its stone, not
+    only the legal cells; Enter there plays nothing and says why, as a click
+    does. In Korean the names are Korean."""
+    page = game_page
+    new_game(page, size="7", rules="basic", komi="off")
+    click_action(page, '#board [data-action="g7"]')
+    click_action(page, '#board [data-action="a1"]')
+    kept = record(page)
+    stone = page.locator('#board .cell[data-cell="g7"]')
+    assert stone.get_attribute("aria-label") == "g7, Dark stone"
+    assert stone.get_attribute("role") == "button"
+    # the board's Tab stop is a cell that can be played, not the first cell of all (a1, taken)
+    first = page.locator('#board [tabindex="0"]')
+    assert first.get_attribute("data-action") and first.get_attribute("data-cell") != "a1"
+    # the arrows go along row g over every cell, the stone's included (before, only legal
+    # cells could be reached)
+    page.focus('#board [data-action="g1"]')
+    visited = []
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+        visited.append(page.evaluate("document.activeElement.dataset.cell"))
+    assert visited == [f"g{n}" for n in range(2, 14)]
+    for _ in range(6):
+        page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.cell") == "g7"
+    page.keyboard.press("Enter")
+    said = "g7 cannot be played: g7 is not empty."
+    page.wait_for_function(
+        f"document.getElementById('announcer').textContent === {json.dumps(said)}")
+    assert record(page) == kept and ply(page) == 2
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert stone.get_attribute("aria-label") == "g7, 어두운 돌"
+    page.select_option("#language", "en")
+    page.evaluate("localStorage.removeItem('tabula.language')")
+
+
 def test_on_a_phone_a_refused_cell_is_said_over_the_board(browser: Any, site_url: str) -> None:
     """On a phone the preview line lies under the side panel, out of sight: the reason is shown
     in a notice over the board instead, and the next move takes it away."""

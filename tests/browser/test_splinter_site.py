@@ -94,6 +94,15 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
     page.keyboard.press("Escape")
     page.wait_for_function(f"!document.querySelector('{TARGETS}')")
 
+    # The pieces that cannot move now (the other side's) can be reached and heard too: each is
+    # named, in the arrows' order, beside the pieces to move.
+    others = page.locator("#board [data-info]")
+    names = [str(n) for n in others.evaluate_all("parts => parts.map(p => p.ariaLabel)")]
+    assert len(names) + page.locator(PIECES).count() == 30
+    assert all(n.startswith("White ") for n in names) and "White king on e5" in names
+    assert others.first.get_attribute("role") == "button"
+    assert others.first.get_attribute("tabindex") == "-1"
+
     rng = random.Random(11)
     seen_splinter = False
     while page.get_attribute("body", "data-over") != "true":

@@ -185,6 +185,7 @@ export class BoardController {
     if (view.svg) showSvg(frame, view.svg);
     if (interactive) {
       if (this.anyCell) openCells(frame);
+      readableParts(frame);
       const again = (action && frame.querySelector(`[data-action="${CSS.escape(action)}"]`))
         || (select && frame.querySelector(`[data-select="${CSS.escape(select)}"]`))
         || (place && nearestPart(frame, fromFrame(frame, place, 1)));
@@ -193,6 +194,9 @@ export class BoardController {
     } else {
       // a part that is not a button has no name of its own: the picture, an image, has one
       // (the next draw puts the parts back from the view's picture)
+      for (const el of frame.querySelectorAll("[data-info]")) {
+        for (const name of ["data-info", "aria-label", "data-i18n-label", "data-i18n-values"]) el.removeAttribute(name);
+      }
       for (const el of frame.querySelectorAll("[data-action], [data-select]")) {
         el.removeAttribute("tabindex");
         if (el.getAttribute("role") !== "button") continue;
@@ -265,6 +269,18 @@ export class BoardController {
   }
 }
 
+/** The parts of the picture that can be read but not played (`data-info`: a stone, a piece of
+ * the side not to move) join the board's keyboard order, so a reader moving over the board
+ * hears what each holds. They are buttons, as a click on one is answered (the game page says
+ * why a cell is refused), named by what they hold.
+ * @param {HTMLElement} frame */
+function readableParts(frame) {
+  for (const el of frame.querySelectorAll("[data-info]:not([data-action])")) {
+    el.setAttribute("tabindex", "-1");
+    el.setAttribute("role", "button");
+  }
+}
+
 /** Make every cell of the picture in `frame` (`data-cell`) a button playing the cell's name,
  * beside the legal actions drawn as such. A cell drawn in several parts (a stone on it) is one
  * button, its first part.
@@ -276,9 +292,10 @@ function openCells(frame) {
     if (cell === undefined || named.has(cell)) continue;
     named.add(cell);
     el.setAttribute("data-action", cell);
+    el.removeAttribute("data-info"); // it is a try here: what it holds stays in its name
     el.setAttribute("tabindex", "-1");
     el.setAttribute("role", "button");
-    el.setAttribute("aria-label", cell);
+    if (!el.hasAttribute("aria-label")) el.setAttribute("aria-label", cell);
   }
 }
 

@@ -16,16 +16,20 @@ export function showSvg(frame, text) {
   return svg;
 }
 
-const ACTIVE = "[data-action][tabindex], [data-select][tabindex]";
+// the parts the arrow keys move between: what can be played, and what can only be read (a
+// stone, a piece of the side not to move: `data-info`)
+const ACTIVE = "[data-action][tabindex], [data-select][tabindex], [data-info][tabindex]";
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-/** Ready the board in `frame` for keyboard and assistive technology: with clickable parts it
+/** Ready the board in `frame` for keyboard and assistive technology: with parts to reach it
  * is a group of buttons, not a picture; only one part is in the tab order (`current`, else the
- * first) and the arrow keys move between them (a roving tabindex), so a board is one Tab stop. */
+ * first that can be played) and the arrow keys move between them (a roving tabindex), so a
+ * board is one Tab stop. */
 export function rovingFocus(frame, current) {
   const items = [...frame.querySelectorAll(ACTIVE)];
   frame.querySelector("svg")?.setAttribute("role", items.length ? "group" : "img");
-  const chosen = items.includes(current) ? current : items[0];
+  const chosen = items.includes(current) ? current
+    : items.find((el) => !el.hasAttribute("data-info")) ?? items[0];
   for (const el of items) el.setAttribute("tabindex", el === chosen ? "0" : "-1");
 }
 
@@ -35,12 +39,15 @@ export function centre(el) {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-/** The board's playable part nearest to the point `[x, y]` of the screen, or null.
+/** The board's playable part nearest to the point `[x, y]` of the screen (a part only to read
+ * when none can be played), or null.
  * @param {Element} frame @param {number[]} point */
 export function nearestPart(frame, [x, y]) {
   let best = null;
   let bestDistance = Infinity;
-  for (const el of frame.querySelectorAll(ACTIVE)) {
+  const parts = [...frame.querySelectorAll(ACTIVE)];
+  const playable = parts.filter((el) => !el.hasAttribute("data-info"));
+  for (const el of playable.length ? playable : parts) {
     const [ex, ey] = centre(el);
     const distance = (ex - x) ** 2 + (ey - y) ** 2;
     if (distance < bestDistance) {

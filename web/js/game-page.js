@@ -536,7 +536,7 @@ function endPreview(event) {
   else clearPreview();
 }
 
-/** A click on a cell the player may not take now, in a game whose actions are its cells (a
+/** A click (or Enter) on a cell the player may not take now, in a game whose actions are its cells (a
  * Bounders cell taken or closed): the engine says why, in the preview line and aloud, rather
  * than nothing happening; where that line is out of sight (on a phone it is under the side
  * panel), in a notice over the board, which is said too. Whether cells are actions is read
@@ -830,6 +830,12 @@ function setupReview() {
 function wire() {
   board.wire(document);
   $("board").addEventListener("click", explainRefusedCell);
+  // from the keyboard too: Enter or Space on a cell that is not a move says why
+  $("board").addEventListener("keydown", (event) => {
+    if ((event.key !== "Enter" && event.key !== " ") || !eventElement(event)?.matches("[data-info]")) return;
+    event.preventDefault();
+    explainRefusedCell(event);
+  });
   $("board").addEventListener("pointerover", onPreview);
   $("board").addEventListener("focusin", onPreview);
   $("board").addEventListener("pointerout", endPreview);

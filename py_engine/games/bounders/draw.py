@@ -37,6 +37,8 @@ def description(game: Position) -> svgkit.Said:
 R = 10.0  # circumradius of a cell in picture units
 _FILL = {DARK: "#2f2a26", LIGHT: "#f4efe6"}
 _TINT = {DARK: "#5b4a3c", LIGHT: "#fffaf0"}
+# what a cell that is not a move holds, in the name a reader hears on it
+_HELD = {"dark": "Dark stone", "light": "Light stone", "empty": "empty"}
 
 
 def _hexagon(x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -87,6 +89,10 @@ def draw(game: Position, highlight: bool, territory: bool, coords: bool,
         )
         if is_legal:
             svgkit.clickable(shape, name, action=name)
+        else:
+            held = COLOUR_NAMES[game.stones[cell]]  # "empty" for none
+            svgkit.info(shape, f"{name}, {_HELD[held]}", key=f"label.bounders.{held}",
+                        values={"cell": name})
     if legal:
         dots = svgkit.sub(svg, "g", class_="legal-marks", pointer_events="none")
         for cell in sorted(legal):

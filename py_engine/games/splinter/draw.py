@@ -423,11 +423,27 @@ def _hits(svg: svgkit.Node, game: Position, view: Frame, movable: set[int],
                           class_="hit", fill="#ffffff", fill_opacity="0")
         svgkit.clickable(rect, label, action=action, select=select, key=key, values=values)
 
+    def kind(piece: int) -> str:
+        return f"{COLOUR_NAMES[piece & 3]}-{'king' if piece & KING else 'pawn'}"
+
     for square in sorted(movable - set(targets)):
         name, piece = grid.names[square], board[square]
-        kind = f"{COLOUR_NAMES[piece & 3]}-{'king' if piece & KING else 'pawn'}"
-        hit(square, f"{piece_name(piece)} on {name}", f"label.splinter.{kind}",
+        hit(square, f"{piece_name(piece)} on {name}", f"label.splinter.{kind(piece)}",
             {"square": name}, select=name)
+    # the other pieces are named too, so the board can be read piece by piece
+    taken = movable | set(targets)
+    if previewed is not None:
+        taken.add((previewed >> 3) + grid.steps[previewed & 7])
+    for square in sorted(grid.names):
+        piece = board[square]
+        if not piece or square in taken:
+            continue
+        name = grid.names[square]
+        x, y = view.centre(*grid.column_row(square))
+        rect = svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
+                          class_="hit", fill="#ffffff", fill_opacity="0")
+        svgkit.info(rect, f"{piece_name(piece)} on {name}", key=f"label.splinter.{kind(piece)}",
+                    values={"square": name})
     for square, action in targets.items():
         name = grid.names[square]
         hit(square, f"move to {name} ({action})", "label.splinter.move-to",
