@@ -175,6 +175,37 @@ def test_back_never_throws_away_the_game_in_progress(page: Any) -> None:
     assert saved(page, "bounders")["actions"] == second.history
 
 
+def test_shared_games_opened_in_a_row_keep_the_players_own(page: Any) -> None:
+    """The player's own game (played on), then two shared games opened one after the other:
+    the first shared game, only looked at, does not push the player's game out of the place
+    kept for it; one played on does."""
+    own = random_game("bounders", 7, 8, **BOUNDERS)
+    first = random_game("bounders", 3, 9, **BOUNDERS)
+    second = random_game("bounders", 4, 10, **BOUNDERS)
+    page.evaluate("localStorage.removeItem('tabula.previous.bounders')")
+    page.click("#new-game")
+    page.click('#new-game-dialog button[value="start"]')
+    wait_ply(page, 0)
+    for n, action in enumerate(own.history, 1):
+        page.click(f'#board [data-action="{action}"]')
+        wait_ply(page, n)
+    open_link(page, first)
+    page.click('#moves button[data-ply="1"]')  # looked through, not played on
+    wait_ply(page, 1)
+    open_link(page, second)
+    kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert kept["actions"] == own.history
+    # played on, a shared game is the player's: it is kept in its turn
+    legal = page.evaluate(
+        "[...document.querySelectorAll('#board [data-action]')].map((e) => e.dataset.action)")
+    page.click(f'#board [data-action="{legal[0]}"]')
+    wait_ply(page, 5)
+    open_link(page, first)
+    kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert kept["actions"] == [*second.history, legal[0]]
+    page.evaluate("localStorage.removeItem('tabula.previous.bounders')")
+
+
 def test_bosk_turns_are_grouped(site_context: tuple[Any, Watch], site_url: str) -> None:
     context, watch = site_context
     game = random_game("bosk", 45, 7, players=3)

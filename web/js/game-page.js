@@ -17,7 +17,7 @@ import { Analysis } from "./analysis.js";
 import { TapConfirm } from "./touch-confirm.js";
 import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
 import {
-  forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, wasLooking, worthKeeping,
+  arrivalMark, forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, shouldKeep, wasLooking, worthKeeping,
 } from "./history.js";
 
 const BOARD = "main";
@@ -232,7 +232,7 @@ function showLinkProblem(error, linked) {
     actions: [{
       message: { key: offer, values: { count: part.length } },
       name: "open-part",
-      run: () => enqueue(() => go({ options: linked.options, actions: part, redo: [], looking: false })),
+      run: () => enqueue(() => go({ options: linked.options, actions: part, redo: [], looking: false, arrived: true })),
     }],
   });
 }
@@ -266,6 +266,8 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   board.selected = select;
   const looking = Boolean(next.looking) && next.redo.length > 0;
   state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
+  // a game arriving from a link or a record is marked as it arrived (history.js arrivalMark)
+  state.arrived = next.arrived === true ? arrivalMark(state) : next.arrived ?? null;
   ({ movers, starts } = await turnsOf(state));
   board.view = answer;
   if (!redraw) {
@@ -386,7 +388,7 @@ function showPly(ply) {
     let said = t(counted("announce.at-game", line.length), { length: line.length });
     if (looking) said = t(counted("moves.looking", line.length), { shown: to, length: line.length });
     else if (!line.length) said = t("moves.start-label");
-    return go({ options: state.options, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking }, { said });
+    return go({ ...state, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking }, { said });
   });
 }
 
@@ -672,7 +674,9 @@ function onNewGameClosed() {
 
 /**
  * A game's record with the actions taken back: options, actions, redo.
- * @typedef {{options: Record<string, string>, actions: string[], redo: string[], looking?: boolean}} GameState
+ * @typedef {{options: Record<string, string>, actions: string[], redo: string[], looking?: boolean,
+ *   arrived?: string | boolean | null}} GameState (arrived: the mark of a game that came from a
+ *   link or a record, as it came; true asks `go` to mark it)
  */
 
 /** The game to open: the link's, else the saved one, else a new game. A malformed link is
@@ -688,7 +692,7 @@ function chosenGame() {
     if (onLine(linked, saved) && linked.actions.length === saved.actions.length) {
       return { next: { ...saved, looking: wasLooking(game) && saved.redo.length > 0 }, fallback: saved };
     }
-    return { next: { ...linked, redo: [] }, fallback: saved, replaces: saved };
+    return { next: { ...linked, redo: [], arrived: true }, fallback: saved, replaces: saved };
   } catch (error) {
     return { next: saved, linkError: error };
   }
@@ -723,7 +727,7 @@ async function openGame({ next, fallback, linkError, replaces }) {
   }
   opening = null;
   if (error) showLinkProblem(error, fallback ? next : undefined);
-  if (replaces && worthKeeping(replaces) && !onLine(replaces, state)) keepPrevious(game, replaces);
+  if (replaces && shouldKeep(game, replaces, state)) keepPrevious(game, replaces);
   showPreviousNotice();
 }
 
@@ -754,8 +758,8 @@ function onHashChange() {
  * @param {GameState} next */
 async function openOther(next) {
   const before = { ...state };
-  await go({ ...next, looking: false });
-  if (worthKeeping(before) && !onLine(before, state)) {
+  await go({ ...next, looking: false, arrived: true });
+  if (shouldKeep(game, before, state)) {
     keepPrevious(game, before);
     showPreviousNotice();
   }

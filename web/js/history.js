@@ -2,12 +2,15 @@
 // browser's Back or Forward to another game's address, a link followed or typed) or a record
 // opened from a file. Before the page shows the other game it keeps the game it had in
 // localStorage ("tabula.previous.<game>"), and a notice offers to return to it; returning keeps
-// the other game in its place, so the two can be swapped. Moves replace the page's history
-// entry (history.replaceState, js/game-page.js), so they add none.
+// the other game in its place, so the two can be swapped. There is one such place a game: a
+// shared game left as it arrived does not take it from a game the player played on, so
+// looking at several shared games in a row keeps the player's own. Moves replace the page's
+// history entry (history.replaceState, js/game-page.js), so they add none.
 
 /**
  * A game's record with the actions taken back.
- * @typedef {{options: Record<string, string>, actions: string[], redo: string[]}} KeptGame
+ * @typedef {{options: Record<string, string>, actions: string[], redo: string[],
+ *   arrived?: string | boolean | null}} KeptGame (arrived: see arrivalMark)
  */
 
 const key = (game) => `tabula.previous.${game}`;
@@ -18,11 +21,36 @@ export function worthKeeping(state) {
   return state.actions.length + state.redo.length > 0;
 }
 
+/** What a game that arrived from a link or a record was on arrival: its options and line.
+ * @param {KeptGame} state */
+export function arrivalMark(state) {
+  return JSON.stringify([Object.entries(state.options).sort(), lineOf(state)]);
+}
+
+/** Whether a game is a link's or a record's left as it arrived (looked through, moves taken
+ * back and played again, no other move): it can be opened again from where it came.
+ * @param {KeptGame & {arrived?: string | boolean | null}} state */
+function asArrived(state) {
+  return state.arrived === arrivalMark(state);
+}
+
+/** Whether `leaving` should be kept to return to when `arriving` replaces it on the page of
+ * `game`: it has moves and is not a position of the arriving game's line. A game left as it
+ * arrived never takes the place of the player's own game (one they played on), unless that
+ * is the game arriving: two shared games opened in a row keep the player's.
+ * @param {string} game
+ * @param {KeptGame & {arrived?: string | boolean | null}} leaving @param {KeptGame} arriving */
+export function shouldKeep(game, leaving, arriving) {
+  if (!worthKeeping(leaving) || onLine(leaving, arriving)) return false;
+  const kept = keptPrevious(game);
+  return !asArrived(leaving) || !kept || asArrived(kept) || onLine(kept, arriving);
+}
+
 /** Keep `state` as the game to return to.
  * @param {string} game @param {KeptGame} state */
 export function keepPrevious(game, state) {
-  const { options, actions, redo } = state;
-  localStorage.setItem(key(game), JSON.stringify({ options, actions, redo }));
+  const { options, actions, redo, arrived = null } = state;
+  localStorage.setItem(key(game), JSON.stringify({ options, actions, redo, arrived }));
 }
 
 /** The game kept to return to, or null.
@@ -32,7 +60,10 @@ export function keptPrevious(game) {
   try {
     const data = JSON.parse(localStorage.getItem(key(game)));
     if (data && typeof data.options === "object" && Array.isArray(data.actions)) {
-      return { options: data.options, actions: data.actions.map(String), redo: (data.redo || []).map(String) };
+      return {
+        options: data.options, actions: data.actions.map(String), redo: (data.redo || []).map(String),
+        arrived: typeof data.arrived === "string" ? data.arrived : null,
+      };
     }
   } catch {
     // a damaged entry is no game to return to

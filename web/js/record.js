@@ -114,10 +114,12 @@ function storedText(key) {
 /** @param {unknown} value */
 const isTextList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 
-/** The saved game of a page as it is stored: `saved` ({options, actions, redo}) when its
- * shape is right, else `damaged`, the stored text (null when nothing is stored), with `reason`.
+/** The saved game of a page as it is stored: `saved` ({options, actions, redo, arrived}) when
+ * its shape is right, else `damaged`, the stored text (null when nothing is stored), with
+ * `reason`.
  * @param {string} game
- * @returns {{saved: {options: Record<string, string>, actions: string[], redo: string[]} | null,
+ * @returns {{saved: {options: Record<string, string>, actions: string[], redo: string[],
+ *   arrived: string | null} | null,
  *   damaged: string | null, reason?: LinkError}} */
 export function readSaved(game) {
   const text = storedText(SAVED_PREFIX + game);
@@ -141,7 +143,8 @@ export function readSaved(game) {
   } catch (error) {
     return { saved: null, damaged: text, reason: error };
   }
-  return { saved: { options: own, actions, redo }, damaged: null };
+  const arrived = typeof data.arrived === "string" ? data.arrived : null; // history.js arrivalMark
+  return { saved: { options: own, actions, redo, arrived }, damaged: null };
 }
 
 /** The saved game of a page: {options, actions, redo}, or null when none is saved or it is
