@@ -318,3 +318,41 @@ def test_links_and_pictures(page: Any) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(png[16:20], "big")
     assert width >= 200
+
+
+def test_two_tabs_of_a_game_never_overwrite_each_other_unseen(
+    browser: Any, site_url: str
+) -> None:
+    """Two tabs of the same game: a move in one is said in the other, which goes on with its
+    own game; a move there keeps the first tab's game to return to before saving over it, and
+    the first tab's game can be shown in the second with one click."""
+    context = browser.new_context(locale="en-GB")
+    url = site_url + "bounders.html#size=7&rules=basic&komi=off&moves="
+    tabs = []
+    for _ in range(2):
+        tab = context.new_page()
+        tab.goto(url)
+        tab.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+        tabs.append(tab)
+    first, second = tabs
+    for n, cell in enumerate(("g7", "a1"), 1):
+        first.click(f'#board [data-action="{cell}"]')
+        wait_ply(first, n)
+    second.wait_for_selector('.notice[data-kind="other-tab"]')
+    assert "changed in another tab" in str(second.text_content('.notice[data-kind="other-tab"]'))
+    assert ply(second) == 0  # the second tab goes on with its own game
+    second.click('#board [data-action="m7"]')
+    wait_ply(second, 1)
+    assert saved(second, "bounders")["actions"] == ["m7"]
+    kept = json.loads(second.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert kept["actions"] == ["g7", "a1"]
+    assert second.is_visible("#previous-game")
+    assert "Another tab" in str(second.text_content("#previous-game"))
+    # the first tab hears of it, and shows the second tab's game on request, its own kept
+    first.wait_for_selector('.notice[data-kind="other-tab"]')
+    first.click('.notice[data-kind="other-tab"] button[data-name="show-other"]')
+    wait_ply(first, 1)
+    assert saved(first, "bounders")["actions"] == ["m7"]
+    kept = json.loads(first.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert kept["actions"] == ["g7", "a1"]
+    context.close()

@@ -292,8 +292,22 @@ async function turnsOf(shown) {
   }
 }
 
+/** @type {string | null} the saved game's text as this tab last wrote it */
+let written = null;
+
+/** Save the game on screen, and put it in the address. A saved game another tab of this page
+ * wrote since (a second tab of the same game) is not overwritten unseen: it is kept to return
+ * to, with the notice that says so. */
 function persist() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(`tabula.game.${game}`);
+  } catch {
+    // storage blocked: nothing another tab wrote can be read either
+  }
+  if (written !== null && stored !== null && stored !== written) keepOtherTabs();
   save(game, state);
+  written = JSON.stringify(state);
   rememberGame(game, board.view);
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
@@ -765,6 +779,37 @@ async function openOther(next) {
   }
 }
 
+/** The game another tab saved over this one's: kept to return to (history.js decides, as for a
+ * link's game), before this tab's game is saved in its place. */
+function keepOtherTabs() {
+  const { saved } = readSaved(game);
+  clearNotice(notices, "other-tab");
+  if (saved && shouldKeep(game, saved, state)) {
+    keepPrevious(game, saved);
+    showPreviousNotice("history.kept-other-tab");
+  }
+}
+
+/** Another tab of this page saved its game: said, with a way to show that game here (this
+ * tab's game is then kept to return to). Until then this tab goes on with its own.
+ * @param {StorageEvent} event */
+function onOtherTab(event) {
+  if (event.key !== `tabula.game.${game}` || event.newValue === null || event.newValue === written) return;
+  showNotice(notices, {
+    kind: "other-tab",
+    message: { key: "tabs.changed" },
+    actions: [{
+      message: { key: "tabs.show" },
+      name: "show-other",
+      run: () => enqueue(async () => {
+        clearNotice(notices, "other-tab");
+        const { saved } = readSaved(game);
+        if (saved) await openOther({ ...saved, looking: false });
+      }),
+    }],
+  });
+}
+
 /** The notice of a game kept to return to (its text and Return to it), said as it appears. */
 function previousNotice() {
   const notice = makeNotice("previous-game", "previous");
@@ -772,11 +817,12 @@ function previousNotice() {
   return notice;
 }
 
-function showPreviousNotice() {
+/** @param {string} [said] what the notice says of the game kept (else: another game opened) */
+function showPreviousNotice(said = "history.kept") {
   const notice = $("previous-game");
   const kept = keptPrevious(game);
   notice.hidden = !kept;
-  for (const [selector, key] of [[".previous-text", "history.kept"], ["button", "history.return"]]) {
+  for (const [selector, key] of [[".previous-text", said], ["button", "history.return"]]) {
     const el = /** @type {HTMLElement} */ (notice.querySelector(selector));
     el.dataset.i18n = key;
     el.textContent = t(key);
@@ -861,6 +907,7 @@ function wire() {
   $("show-legal").addEventListener("change", () => body.classList.toggle("hide-legal", !checkbox("show-legal").checked));
   $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: board.selected })));
   window.addEventListener("hashchange", onHashChange);
+  window.addEventListener("storage", onOtherTab);
   wireLookingNotice($("looking"), () => showPly(Infinity));
   $("previous-game").querySelector("button").addEventListener("click", returnToPrevious);
   $("error-notice").querySelector("[data-name=dismiss]").addEventListener("click", () => showError(""));
