@@ -226,6 +226,12 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     assert len(board_actions(page)) == len(new_game("bounders").legal_actions())
     assert page.get_attribute("html", "data-theme") == "light"
     page.close()
+    # an empty move (",,") is refused, not skipped into another game
+    page = open_embed(site_context, site_url, "game=bounders&moves=g7,,a1")
+    error = page.text_content("#error")
+    assert "Move 2 of the moves is empty" in error, error
+    assert stones(page) != 2
+    page.close()
     # one action is counted as one
     page = open_embed(site_context, site_url, "game=bounders&moves=g7&ply=7")
     error = page.text_content("#error")

@@ -484,6 +484,11 @@ def test_odd_links_are_refused_with_a_message_and_the_game_kept(
     page.wait_for_function("document.getElementById('error').textContent.includes('moves')")
     assert "the moves are given twice" in page.text_content("#error")
     assert page.text_content("#record") == kept
+    # an empty action (a link cut or edited by hand) is refused, not skipped into another game
+    page.evaluate("location.hash = 'size=7&rules=basic&moves=a1,,d4'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('empty')")
+    assert "action 2 is empty" in page.text_content("#error")
+    assert page.text_content("#record") == kept
     # an action the engine refuses: the part before it may be opened
     page.evaluate("location.hash = 'size=7&rules=basic&moves=a1,m7,zz,d4'")
     page.wait_for_function("document.getElementById('error').textContent.includes('zz')")

@@ -29,13 +29,16 @@ export class EmbedError extends Error {
 /** Comma-separated actions, each URL-encoded as in a game page's fragment (so an action may
  * hold an encoded comma); `plus` reads `+` as a space, as in a query string. */
 export function readMoves(raw, { plus = false } = {}) {
+  let moves;
   try {
-    return raw
-      ? raw.split(",").map((a) => decodeURIComponent(plus ? a.replace(/\+/g, " ") : a))
-      : [];
+    moves = raw ? raw.split(",").map((a) => decodeURIComponent(plus ? a.replace(/\+/g, " ") : a)) : [];
   } catch {
     throw new EmbedError("embed.error.moves", { moves: raw });
   }
+  // an empty move (",,") would be skipped by the record, showing another game than meant
+  const empty = moves.findIndex((move) => !move.trim());
+  if (empty >= 0) throw new EmbedError("embed.error.move-empty", { number: empty + 1 });
+  return moves;
 }
 
 /**

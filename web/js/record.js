@@ -45,6 +45,9 @@ export function checkRecordParts(options, actions) {
     if (typeof action !== "string" || LINE_BREAK.test(action)) {
       throw new LinkError("link.error.action-line-break", { number: index + 1 });
     }
+    // an empty action (",," in a link cut or edited by hand) would be skipped as a blank line
+    // of the record, and the link would open another game
+    if (!action.trim()) throw new LinkError("link.error.action-empty", { number: index + 1 });
   });
 }
 
