@@ -232,6 +232,16 @@ def test_bad_addresses_say_what_is_wrong(site_context: tuple[Any, Watch], site_u
     assert "Move 2 of the moves is empty" in error, error
     assert stones(page) != 2
     page.close()
+    # a new fragment is a new board, the old one's messages gone (the host may set the frame's
+    # src to another position, or the reader edit the address)
+    page = open_embed(site_context, site_url, "game=bounders")
+    page.evaluate("location.hash = 'moves=g7,zz'")
+    page.wait_for_function("document.getElementById('error').textContent.includes('zz')",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.evaluate("location.hash = 'moves=g7,a1,m7'")
+    page.wait_for_function("document.body.dataset.plies === '3'", timeout=ENGINE_TIMEOUT_MS)
+    assert page.is_hidden("#error") and stones(page) == 3
+    page.close()
     # one action is counted as one
     page = open_embed(site_context, site_url, "game=bounders&moves=g7&ply=7")
     error = page.text_content("#error")

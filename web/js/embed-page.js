@@ -172,6 +172,11 @@ async function main() {
   }
 }
 
+// The address is the board's whole setting: a new fragment (the address edited, the host
+// page setting the frame's src to another position) is a new board, read afresh with its own
+// messages, never the old board left in place.
+window.addEventListener("hashchange", () => location.reload());
+
 main().catch((error) => {
   board.reportFailure(error);
   board.finish("failed");
