@@ -374,3 +374,25 @@ def test_install_button_follows_the_browser(site_context: tuple[Any, Watch], sit
     expect(page.locator("#install")).to_be_hidden()
     page.close()
     watch.assert_clean()
+
+
+def test_a_choice_made_in_one_tab_reaches_the_others(browser: Any, site_url: str) -> None:
+    """The theme and the language chosen in one tab apply at once in another tab open
+    meanwhile, its selectors showing them (not a stale choice until a reload)."""
+    context = browser.new_context(locale="en-GB", color_scheme="light")
+    watch = watch_context(context, site_url)
+    game = context.new_page()
+    game.goto(site_url + "bounders.html")
+    game.wait_for_function("document.documentElement.lang === 'en'")
+    home = context.new_page()
+    home.goto(site_url)
+    home.wait_for_function("document.documentElement.lang === 'en'")
+    home.select_option("#theme", "dark")
+    home.select_option("#language", "ko")
+    game.wait_for_function("document.documentElement.lang === 'ko'")
+    game.wait_for_function("document.documentElement.dataset.theme === 'dark'")
+    expect(game.locator("#theme")).to_have_value("dark")
+    expect(game.locator("#language")).to_have_value("ko")
+    expect(game.locator("#turn")).to_contain_text("플레이어 1")
+    context.close()
+    watch.assert_clean()

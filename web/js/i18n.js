@@ -3,7 +3,7 @@
 // fallback for a key another language lacks. Messages may hold {name} placeholders.
 
 export const LANGUAGES = ["en", "ko"];
-const STORAGE_KEY = "tabula.language";
+export const LANGUAGE_KEY = "tabula.language";
 // A language a link asked for (`?lang=ko`), kept for the rest of the visit in this tab
 // (sessionStorage): the pages the reader goes on to stay in it, and their own choice is kept.
 const VISIT_KEY = "tabula.language.visit";
@@ -27,7 +27,7 @@ export function preferredLanguage() {
   if (visit) return visit;
   let stored = null;
   try {
-    stored = localStorage.getItem(STORAGE_KEY);
+    stored = localStorage.getItem(LANGUAGE_KEY);
   } catch {
     // storage can be blocked (an embedded page in another site): the browser's language decides
   }
@@ -64,7 +64,7 @@ export async function setLanguage(lang, { remember = true } = {}) {
   await load(lang);
   current = lang;
   if (remember) {
-    localStorage.setItem(STORAGE_KEY, lang);
+    localStorage.setItem(LANGUAGE_KEY, lang);
     try {
       sessionStorage.removeItem(VISIT_KEY);
     } catch {

@@ -1,7 +1,7 @@
 // The two preferences every page offers: language and colour theme. A link may name the
 // language (`index.html?lang=ko`): the page opens in it, and so do the pages the reader goes on
 // to in that tab, until they choose one themselves.
-import { keepForVisit, LANGUAGES, preferredLanguage, setLanguage, t, visitLanguage } from "./i18n.js";
+import { keepForVisit, LANGUAGE_KEY, LANGUAGES, preferredLanguage, setLanguage, t, visitLanguage } from "./i18n.js";
 
 const THEME_KEY = "tabula.theme";
 const THEMES = ["light", "dark", "colour-blind"];
@@ -34,12 +34,23 @@ export async function setupPrefs(onLanguage = () => {}) {
   lang.value = await setLanguage(known ? asked : preferredLanguage(), { remember: false });
   if (asked !== null && !known) showUnknownLanguage(asked, lang);
   carryToNewTabs(visitLanguage());
-  lang.addEventListener("change", async () => {
-    await setLanguage(lang.value);
+  const chosen = async (value, remember) => {
+    lang.value = await setLanguage(value, { remember });
     forgetLinkLanguage();
     /** @type {HTMLElement} */ (document.getElementById("prefs-note")).hidden = true;
     carryToNewTabs(null);
     onLanguage();
+  };
+  lang.addEventListener("change", () => chosen(lang.value, true));
+  // a choice made in another tab is the reader's too: this page follows it at once, rather
+  // than show a stale choice in its selectors until reloaded
+  window.addEventListener("storage", (event) => {
+    if (event.key === THEME_KEY && THEMES.includes(event.newValue ?? "")) {
+      applyTheme(event.newValue, false);
+      theme.value = event.newValue;
+    } else if (event.key === LANGUAGE_KEY && LANGUAGES.includes(event.newValue ?? "") && event.newValue !== lang.value) {
+      chosen(event.newValue, false);
+    }
   });
 }
 
