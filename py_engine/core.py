@@ -449,6 +449,8 @@ def parse_record(
     """Split a record into game name, option texts, their line numbers and (line, action) pairs."""
     if not isinstance(text, str):
         raise NotationError(f"a record is text, not {type(text).__name__}")
+    # a byte order mark (a record pasted from a file saved with one) is no part of the text
+    text = text.removeprefix("\ufeff")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     name: str | None = None
     options: dict[str, str] = {}

@@ -55,6 +55,15 @@ def test_parse_record_accepts_windows_line_ends() -> None:
     assert game.history == ["g7"]
 
 
+def test_a_record_pasted_with_a_byte_order_mark_is_read() -> None:
+    """A file saved with a byte order mark, pasted as text, keeps it at the start: it is no
+    part of the record (a file opened through the browser loses it already)."""
+    game = load_game("\ufeffgame: bounders\nsize: 7\n\ng7\n")
+    assert game.history == ["g7"] and game.options["size"] == 7
+    with pytest.raises(NotationError):
+        load_game("game: bounders\n\ufeffsize: 7\n")  # only at the very start
+
+
 @pytest.mark.parametrize("bad", [None, 42, b"game: bounders"])
 def test_a_record_must_be_text(bad: object) -> None:
     with pytest.raises(NotationError, match="a record is text"):
