@@ -175,6 +175,20 @@ def test_a_saved_game_that_does_not_open_is_set_aside(
     page.close()
 
 
+def test_a_second_game_set_aside_keeps_the_first(context: Any, site_url: str) -> None:
+    """Games set aside are kept, the newest first: one that does not open never takes the
+    place of one set aside before it."""
+    page = context.new_page()
+    prepare(page, site_url, {SAVED_KEY: DAMAGED[-1], ASIDE_KEY: DAMAGED[0]})
+    page.goto(site_url + "bounders.html")
+    page.wait_for_function(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert notice(page, "saved").is_visible()
+    assert stored(page, ASIDE_KEY) == DAMAGED[-1]
+    assert stored(page, ASIDE_KEY + ".2") == DAMAGED[0]
+    page.evaluate("[2, 3, 4, 5].forEach((n) => localStorage.removeItem(`tabula.aside.bounders.${n}`))")
+    page.close()
+
+
 def test_the_notice_of_a_set_aside_game_is_in_the_pages_language(
     context: Any, site_url: str
 ) -> None:

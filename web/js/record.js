@@ -159,18 +159,17 @@ export function loadSaved(game) {
 /** Keep `text`, a saved game that no longer opens, aside from the page's saved game (which a
  * new game then replaces): the reader can still copy it. Returns whether it could be kept. */
 export function setAside(game, text) {
+  // the newest under tabula.aside.<game>, the ones set aside before it under .2 to .5: a
+  // second game that does not open never takes the place of the first
+  const keys = [ASIDE_PREFIX + game, ...[2, 3, 4, 5].map((n) => `${ASIDE_PREFIX}${game}.${n}`)];
+  const before = keys.map(storedText).filter((kept) => kept !== null && kept !== text);
   try {
-    localStorage.setItem(ASIDE_PREFIX + game, text);
+    [text, ...before].slice(0, keys.length).forEach((kept, index) => localStorage.setItem(keys[index], kept));
     localStorage.removeItem(SAVED_PREFIX + game);
     return true;
   } catch {
     return false;
   }
-}
-
-/** The saved game set aside for `game`, or null. */
-export function keptAside(game) {
-  return storedText(ASIDE_PREFIX + game);
 }
 
 export function save(game, state) {
