@@ -185,7 +185,8 @@ def test_a_second_game_set_aside_keeps_the_first(context: Any, site_url: str) ->
     assert notice(page, "saved").is_visible()
     assert stored(page, ASIDE_KEY) == DAMAGED[-1]
     assert stored(page, ASIDE_KEY + ".2") == DAMAGED[0]
-    page.evaluate("[2, 3, 4, 5].forEach((n) => localStorage.removeItem(`tabula.aside.bounders.${n}`))")
+    page.evaluate(
+        "[2, 3, 4, 5].forEach((n) => localStorage.removeItem(`tabula.aside.bounders.${n}`))")
     page.close()
 
 
