@@ -59,6 +59,16 @@ def test_the_side_buttons_keep_the_focus(context: Any, site_url: str) -> None:
     # the tree chosen, the focus is on the board, on a point where it may be planted
     assert page.evaluate("document.activeElement.closest('#board') !== null")
     assert page.evaluate("document.activeElement.dataset.action || ''").startswith("plant ")
+    # Escape drops the tree: the focus goes back to the trees, not to the bare picture
+    page.keyboard.press("Escape")
+    page.wait_for_selector('#choices [aria-pressed="true"]', state="detached")
+    page.wait_for_function("document.activeElement.closest('#choices') !== null")
+    # a tree planted from the keyboard: the next step, the next tree, has the focus
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#choices [aria-pressed="true"]')
+    page.keyboard.press("Enter")
+    wait_ply(page, 1)
+    page.wait_for_function("document.activeElement.closest('#choices') !== null")
     page.close()
     page = opened(context, site_url + "bounders.html#size=7&rules=tournament&moves=g7")
     press(page, '#choices [data-action="swap"]')

@@ -217,6 +217,11 @@ export class BoardController {
       const part = byKey ? frame.querySelector('[tabindex="0"]') : null;
       (part instanceof HTMLElement || part instanceof SVGElement ? part : frame).focus();
     }
+    // the focus left on a picture with nothing to press (Bosk between a tree planted and the
+    // next tree chosen, or a tree's choice dropped) goes on to the first side button, where
+    // the next step is, never needing a Tab more
+    const first = buttons.find((button) => !button.disabled);
+    if (interactive && document.activeElement === frame && !frame.querySelector('[tabindex="0"]') && first) first.focus();
   }
 
   // --- acting -----------------------------------------------------------------------------
