@@ -194,7 +194,7 @@ def test_shared_games_opened_in_a_row_keep_the_players_own(page: Any) -> None:
     wait_ply(page, 1)
     open_link(page, second)
     kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
-    assert kept["actions"] == own.history
+    assert kept[0]["actions"] == own.history
     # played on, a shared game is the player's: it is kept in its turn
     legal = page.evaluate(
         "[...document.querySelectorAll('#board [data-action]')].map((e) => e.dataset.action)")
@@ -202,7 +202,8 @@ def test_shared_games_opened_in_a_row_keep_the_players_own(page: Any) -> None:
     wait_ply(page, 5)
     open_link(page, first)
     kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
-    assert kept["actions"] == [*second.history, legal[0]]
+    assert kept[0]["actions"] == [*second.history, legal[0]]
+    assert kept[1]["actions"] == own.history  # behind it, not dropped
     page.evaluate("localStorage.removeItem('tabula.previous.bounders')")
 
 
@@ -345,7 +346,7 @@ def test_two_tabs_of_a_game_never_overwrite_each_other_unseen(
     wait_ply(second, 1)
     assert saved(second, "bounders")["actions"] == ["m7"]
     kept = json.loads(second.evaluate("localStorage.getItem('tabula.previous.bounders')"))
-    assert kept["actions"] == ["g7", "a1"]
+    assert kept[0]["actions"] == ["g7", "a1"]
     assert second.is_visible("#previous-game")
     assert "Another tab" in str(second.text_content("#previous-game"))
     # the first tab hears of it, and shows the second tab's game on request, its own kept
@@ -354,5 +355,23 @@ def test_two_tabs_of_a_game_never_overwrite_each_other_unseen(
     wait_ply(first, 1)
     assert saved(first, "bounders")["actions"] == ["m7"]
     kept = json.loads(first.evaluate("localStorage.getItem('tabula.previous.bounders')"))
-    assert kept["actions"] == ["g7", "a1"]
+    assert kept[0]["actions"] == ["g7", "a1"]
+    # the same game in both tabs now: the second hears nothing; looking back in one tab is
+    # no change of the game for the other either
+    assert second.locator('.notice[data-kind="other-tab"]').count() == 0
+    first.click('#moves button[data-ply="0"]')
+    wait_ply(first, 0)
+    second.wait_for_timeout(500)
+    assert second.locator('.notice[data-kind="other-tab"]').count() == 0
+    # a new game in a tab behind the other keeps both games: its own, and the other tab's
+    first.click('#moves button[data-ply="1"]')
+    wait_ply(first, 1)
+    second.click('#board [data-action="a7"]')
+    wait_ply(second, 2)
+    first.click("#new-game")
+    first.click('#new-game-dialog button[value="start"]')
+    wait_ply(first, 0)
+    kept = json.loads(first.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    lines = [game["actions"] + game["redo"][::-1] for game in kept]
+    assert ["m7", "a7"] in lines and ["g7", "a1"] in lines
     context.close()

@@ -189,7 +189,7 @@ def test_the_keyboard_reaches_every_cell_and_hears_what_it_holds(game_page: Any)
 
 def test_on_a_phone_a_refused_cell_is_said_over_the_board(browser: Any, site_url: str) -> None:
     """On a phone the preview line lies under the side panel, out of sight: the reason is shown
-    in a notice over the board instead, and the next move takes it away."""
+    in a notice over the board instead, which the next move takes away, or a few seconds."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
     )
@@ -213,6 +213,10 @@ def test_on_a_phone_a_refused_cell_is_said_over_the_board(browser: Any, site_url
     page.tap(f'#board [data-action="{lowest}"]')
     page.wait_for_function("document.body.dataset.ply === '3'")
     assert notice.count() == 0
+    # left alone, it goes by itself (it hides the cells under it)
+    page.tap('#board .cell[data-cell="g7"]')
+    notice.wait_for()
+    notice.wait_for(state="detached", timeout=8000)
     context.close()
 
 

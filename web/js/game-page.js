@@ -277,7 +277,8 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   }
   render();
   persist();
-  if (!redraw) announce([said, board.resultText()].filter(Boolean).join(" "));
+  // each sentence ends as one ("… wins" is a status line's words, said after another)
+  if (!redraw) announce([said, board.resultText()].filter(Boolean).map((words) => (/[.!?。]$/.test(words) ? words : `${words}.`)).join(" "));
 }
 
 /** The seat of each action of the game's line and whether it began a turn, or nulls when the
@@ -292,8 +293,20 @@ async function turnsOf(shown) {
   }
 }
 
-/** @type {string | null} the saved game's text as this tab last wrote it */
+/** @type {string | null} the game this tab last saved: its options and line (arrivalMark),
+ * so that only another game, not another position looked at in it, is another tab's */
 let written = null;
+
+/** The options and line of a saved game's text (arrivalMark), or the text when unreadable.
+ * @param {string} text */
+function gameOf(text) {
+  try {
+    const data = JSON.parse(text);
+    return arrivalMark({ options: data.options ?? {}, actions: data.actions ?? [], redo: data.redo ?? [] });
+  } catch {
+    return text;
+  }
+}
 
 /** Save the game on screen, and put it in the address. A saved game another tab of this page
  * wrote since (a second tab of the same game) is not overwritten unseen: it is kept to return
@@ -305,9 +318,9 @@ function persist() {
   } catch {
     // storage blocked: nothing another tab wrote can be read either
   }
-  if (written !== null && stored !== null && stored !== written) keepOtherTabs();
+  if (written !== null && stored !== null && gameOf(stored) !== written) keepOtherTabs();
   save(game, state);
-  written = JSON.stringify(state);
+  written = arrivalMark(state);
   rememberGame(game, board.view);
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
@@ -577,9 +590,17 @@ async function explainRefusedCell(event) {
     line.textContent = say(message);
     const { top, bottom } = line.getBoundingClientRect();
     if (top >= 0 && bottom <= window.innerHeight) announce(line.textContent);
-    else showNotice(notices, { kind: "refused", message });
+    else {
+      // over the board, it hides cells: it goes by itself after a while (and with the next move)
+      const shown = showNotice(notices, { kind: "refused", message });
+      setTimeout(() => {
+        if (shown.isConnected) clearNotice(notices, "refused");
+      }, REFUSED_NOTICE_MS);
+    }
   }
 }
+
+const REFUSED_NOTICE_MS = 5000; // how long a refused cell's reason lies over the board
 
 /** Whether the Hint button was last pressed from the keyboard. */
 let hintByKey = false;
@@ -794,7 +815,7 @@ function keepOtherTabs() {
  * tab's game is then kept to return to). Until then this tab goes on with its own.
  * @param {StorageEvent} event */
 function onOtherTab(event) {
-  if (event.key !== `tabula.game.${game}` || event.newValue === null || event.newValue === written) return;
+  if (event.key !== `tabula.game.${game}` || event.newValue === null || gameOf(event.newValue) === written) return;
   showNotice(notices, {
     kind: "other-tab",
     message: { key: "tabs.changed" },
@@ -836,8 +857,8 @@ function returnToPrevious() {
   enqueue(async () => {
     const leaving = { ...state };
     await go({ ...kept, looking: false });
+    forgetPrevious(game); // on screen again
     if (worthKeeping(leaving)) keepPrevious(game, leaving);
-    else forgetPrevious(game);
     $("previous-game").hidden = true;
     announce(t("history.returned"));
   });

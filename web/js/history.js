@@ -2,9 +2,10 @@
 // browser's Back or Forward to another game's address, a link followed or typed) or a record
 // opened from a file. Before the page shows the other game it keeps the game it had in
 // localStorage ("tabula.previous.<game>"), and a notice offers to return to it; returning keeps
-// the other game in its place, so the two can be swapped. There is one such place a game: a
-// shared game left as it arrived does not take it from a game the player played on, so
-// looking at several shared games in a row keeps the player's own. Moves replace the page's
+// the other game in its place, so the two can be swapped. The notice offers the newest game
+// kept; the few before it stay behind it (a second tab's game, one kept before); a shared game
+// left as it arrived does not take the first place from a game the player played on, so
+// looking at several shared games in a row keeps the player's own first. Moves replace the page's
 // history entry (history.replaceState, js/game-page.js), so they add none.
 
 /**
@@ -46,34 +47,51 @@ export function shouldKeep(game, leaving, arriving) {
   return !asArrived(leaving) || !kept || asArrived(kept) || onLine(kept, arriving);
 }
 
-/** Keep `state` as the game to return to.
+const KEPT_MOST = 5; // games kept to return to, the newest first
+
+/** Every game kept to return to, the newest first (an older page kept one, not a list).
+ * @param {string} game @returns {KeptGame[]} */
+function allKept(game) {
+  let data;
+  try {
+    data = JSON.parse(localStorage.getItem(key(game)));
+  } catch {
+    return []; // a damaged entry is no game to return to
+  }
+  const list = Array.isArray(data) ? data : data ? [data] : [];
+  return list.filter((item) => item && typeof item.options === "object" && item.options && Array.isArray(item.actions))
+    .map((item) => ({
+      options: item.options, actions: item.actions.map(String), redo: (item.redo || []).map(String),
+      arrived: typeof item.arrived === "string" ? item.arrived : null,
+    }));
+}
+
+/** @param {string} game @param {KeptGame[]} list */
+function writeKept(game, list) {
+  if (list.length) localStorage.setItem(key(game), JSON.stringify(list.slice(0, KEPT_MOST)));
+  else localStorage.removeItem(key(game));
+}
+
+/** Keep `state` as the game to return to: the newest of the games kept (a game kept before
+ * is not dropped by it, up to KEPT_MOST; the same game is kept once).
  * @param {string} game @param {KeptGame} state */
 export function keepPrevious(game, state) {
   const { options, actions, redo, arrived = null } = state;
-  localStorage.setItem(key(game), JSON.stringify({ options, actions, redo, arrived }));
+  const mark = arrivalMark(state);
+  writeKept(game, [{ options, actions, redo, arrived }, ...allKept(game).filter((kept) => arrivalMark(kept) !== mark)]);
 }
 
-/** The game kept to return to, or null.
+/** The game to return to (the newest kept), or null.
  * @param {string} game
  * @returns {KeptGame | null} */
 export function keptPrevious(game) {
-  try {
-    const data = JSON.parse(localStorage.getItem(key(game)));
-    if (data && typeof data.options === "object" && Array.isArray(data.actions)) {
-      return {
-        options: data.options, actions: data.actions.map(String), redo: (data.redo || []).map(String),
-        arrived: typeof data.arrived === "string" ? data.arrived : null,
-      };
-    }
-  } catch {
-    // a damaged entry is no game to return to
-  }
-  return null;
+  return allKept(game)[0] ?? null;
 }
 
-/** @param {string} game */
+/** Take the game to return to off the list (it is on screen again, or nothing to keep).
+ * @param {string} game */
 export function forgetPrevious(game) {
-  localStorage.removeItem(key(game));
+  writeKept(game, allKept(game).slice(1));
 }
 
 /** The whole line of a game: the actions played, then those taken back (in playing order).
