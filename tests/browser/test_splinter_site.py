@@ -102,6 +102,11 @@ def test_whole_game_by_clicks(site_context: tuple[Any, Watch], site_url: str) ->
     assert all(n.startswith("White ") for n in names) and "White king on e5" in names
     assert others.first.get_attribute("role") == "button"
     assert others.first.get_attribute("tabindex") == "-1"
+    # Enter on one plays nothing and says so
+    others.first.focus()
+    page.keyboard.press("Enter")
+    assert page.text_content("#announcer") == f"{names[0]}: nothing can be played there now."
+    assert ply(page) == 0
 
     rng = random.Random(11)
     seen_splinter = False

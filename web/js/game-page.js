@@ -903,9 +903,13 @@ function wire() {
   $("board").addEventListener("click", explainRefusedCell);
   // from the keyboard too: Enter or Space on a cell that is not a move says why
   $("board").addEventListener("keydown", (event) => {
-    if ((event.key !== "Enter" && event.key !== " ") || !eventElement(event)?.matches("[data-info]")) return;
+    const part = eventElement(event);
+    if ((event.key !== "Enter" && event.key !== " ") || !part?.matches("[data-info]")) return;
     event.preventDefault();
-    explainRefusedCell(event);
+    // a cell in a game whose cells are moves says the engine's reason; another part (a piece
+    // of the side not to move) says at least that nothing is played there
+    if (part.matches("[data-cell]")) explainRefusedCell(event);
+    else announce(t("board.nothing-here", { part: part.getAttribute("aria-label") ?? "" }));
   });
   $("board").addEventListener("pointerover", onPreview);
   $("board").addEventListener("focusin", onPreview);
