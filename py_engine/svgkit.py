@@ -161,6 +161,12 @@ def clickable(
         element.set("data-select", select)
     element.set("tabindex", "0")
     element.set("role", "button")
+    return _named(element, label, key, values)
+
+
+def _named(element: Node, label: str, key: str | None, values: dict[str, Any] | None) -> Node:
+    """``label`` as the part's accessible name, with the catalogue ``key`` and its ``values``
+    that say it in the reader's language."""
     element.set("aria-label", label)
     if key is not None:
         element.set("data-i18n-label", key)
@@ -175,10 +181,7 @@ def info(element: Node, label: str, *, key: str, values: dict[str, Any]) -> Node
     marks it, ``label`` names it in English, ``key`` and ``values`` in the reader's language.
     The page makes it an unavailable button in the board's keyboard order."""
     element.set("data-info", "")
-    element.set("aria-label", label)
-    element.set("data-i18n-label", key)
-    element.set("data-i18n-values", json.dumps(values, separators=(",", ":")))
-    return element
+    return _named(element, label, key, values)
 
 
 def to_string(svg: Node) -> str:

@@ -220,8 +220,14 @@ export class BoardController {
     // the focus left on a picture with nothing to press (Bosk between a tree planted and the
     // next tree chosen, or a tree's choice dropped) goes on to the first side button, where
     // the next step is, never needing a Tab more
-    const first = buttons.find((button) => !button.disabled);
-    if (interactive && document.activeElement === frame && !frame.querySelector('[tabindex="0"]') && first) first.focus();
+    if (interactive && document.activeElement === frame && !frame.querySelector('[tabindex="0"]')) this.focusFirst();
+  }
+
+  /** Put the keyboard on the board: its part in the tab order, else the first side button
+   * (Bosk's spring, whose picture has nothing to press). */
+  focusFirst() {
+    const first = this.frame.querySelector('[tabindex="0"]') ?? this.choices.querySelector("button:not([disabled])");
+    if (first instanceof HTMLElement || first instanceof SVGElement) first.focus();
   }
 
   // --- acting -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { Analysis } from "./analysis.js";
 import { TapConfirm } from "./touch-confirm.js";
 import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
 import {
-  arrivalMark, forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, shouldKeep, wasLooking, worthKeeping,
+  gameMark, forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, shouldKeep, wasLooking, worthKeeping,
 } from "./history.js";
 
 const BOARD = "main";
@@ -266,8 +266,8 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   board.selected = select;
   const looking = Boolean(next.looking) && next.redo.length > 0;
   state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
-  // a game arriving from a link or a record is marked as it arrived (history.js arrivalMark)
-  state.arrived = next.arrived === true ? arrivalMark(state) : next.arrived ?? null;
+  // a game arriving from a link or a record is marked as it arrived (history.js gameMark)
+  state.arrived = next.arrived === true ? gameMark(state) : next.arrived ?? null;
   ({ movers, starts } = await turnsOf(state));
   board.view = answer;
   if (!redraw) {
@@ -293,34 +293,24 @@ async function turnsOf(shown) {
   }
 }
 
-/** @type {string | null} the game this tab last saved: its options and line (arrivalMark),
- * so that only another game, not another position looked at in it, is another tab's */
+/** @type {string | null} the game this tab last saved (gameMark): only another game, not
+ * another position looked at in it, is another tab's */
 let written = null;
 
-/** The options and line of a saved game's text (arrivalMark), or the text when unreadable.
- * @param {string} text */
-function gameOf(text) {
-  try {
-    const data = JSON.parse(text);
-    return arrivalMark({ options: data.options ?? {}, actions: data.actions ?? [], redo: data.redo ?? [] });
-  } catch {
-    return text;
-  }
+/** The saved game's mark, or null when none can be read. */
+function savedMark() {
+  const { saved } = readSaved(game);
+  return saved ? gameMark(saved) : null;
 }
 
 /** Save the game on screen, and put it in the address. A saved game another tab of this page
  * wrote since (a second tab of the same game) is not overwritten unseen: it is kept to return
  * to, with the notice that says so. */
 function persist() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem(`tabula.game.${game}`);
-  } catch {
-    // storage blocked: nothing another tab wrote can be read either
-  }
-  if (written !== null && stored !== null && gameOf(stored) !== written) keepOtherTabs();
+  const stored = written === null ? null : savedMark();
+  if (stored !== null && stored !== written) keepOtherTabs();
   save(game, state);
-  written = arrivalMark(state);
+  written = gameMark(state);
   rememberGame(game, board.view);
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
@@ -815,7 +805,9 @@ function keepOtherTabs() {
  * tab's game is then kept to return to). Until then this tab goes on with its own.
  * @param {StorageEvent} event */
 function onOtherTab(event) {
-  if (event.key !== `tabula.game.${game}` || event.newValue === null || gameOf(event.newValue) === written) return;
+  if (event.key !== `tabula.game.${game}` || event.newValue === null) return;
+  const stored = savedMark();
+  if (stored === null || stored === written) return;
   showNotice(notices, {
     kind: "other-tab",
     message: { key: "tabs.changed" },

@@ -11,7 +11,7 @@
 /**
  * A game's record with the actions taken back.
  * @typedef {{options: Record<string, string>, actions: string[], redo: string[],
- *   arrived?: string | boolean | null}} KeptGame (arrived: see arrivalMark)
+ *   arrived?: string | boolean | null}} KeptGame (arrived: see gameMark)
  */
 
 const key = (game) => `tabula.previous.${game}`;
@@ -22,9 +22,10 @@ export function worthKeeping(state) {
   return state.actions.length + state.redo.length > 0;
 }
 
-/** What a game that arrived from a link or a record was on arrival: its options and line.
+/** A game as one text: its options and whole line, whatever position of it is shown. What a
+ * game from a link or a record was on arrival (`arrived`), and what tells two tabs' games apart.
  * @param {KeptGame} state */
-export function arrivalMark(state) {
+export function gameMark(state) {
   return JSON.stringify([Object.entries(state.options).sort(), lineOf(state)]);
 }
 
@@ -32,7 +33,7 @@ export function arrivalMark(state) {
  * back and played again, no other move): it can be opened again from where it came.
  * @param {KeptGame & {arrived?: string | boolean | null}} state */
 function asArrived(state) {
-  return state.arrived === arrivalMark(state);
+  return state.arrived === gameMark(state);
 }
 
 /** Whether `leaving` should be kept to return to when `arriving` replaces it on the page of
@@ -77,8 +78,8 @@ function writeKept(game, list) {
  * @param {string} game @param {KeptGame} state */
 export function keepPrevious(game, state) {
   const { options, actions, redo, arrived = null } = state;
-  const mark = arrivalMark(state);
-  writeKept(game, [{ options, actions, redo, arrived }, ...allKept(game).filter((kept) => arrivalMark(kept) !== mark)]);
+  const mark = gameMark(state);
+  writeKept(game, [{ options, actions, redo, arrived }, ...allKept(game).filter((kept) => gameMark(kept) !== mark)]);
 }
 
 /** The game to return to (the newest kept), or null.

@@ -146,7 +146,7 @@ export function readSaved(game) {
   } catch (error) {
     return { saved: null, damaged: text, reason: error };
   }
-  const arrived = typeof data.arrived === "string" ? data.arrived : null; // history.js arrivalMark
+  const arrived = typeof data.arrived === "string" ? data.arrived : null; // history.js gameMark
   return { saved: { options: own, actions, redo, arrived }, damaged: null };
 }
 

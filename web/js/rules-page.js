@@ -211,10 +211,6 @@ function setupExercise(section) {
     if (live) board.draw();
   });
 
-  // the board's focusable part, else the first side button (Bosk's spring gives only its trees)
-  const focusBoard = () => /** @type {HTMLElement | null} */ (frame.querySelector('[tabindex="0"]')
-    ?? choices.querySelector("button:not([disabled])"))?.focus();
-
   /** The exercise's position on the board, with `select` chosen (a piece, a tree's value). */
   const showPosition = async (select = null) => {
     const position = await board.ask(positions, data.record, { ...settings(), select });
@@ -224,7 +220,7 @@ function setupExercise(section) {
     live = true;
     const fromChoices = choices.contains(document.activeElement);
     board.draw();
-    if (fromChoices && !choices.contains(document.activeElement)) focusBoard(); // a side button chose
+    if (fromChoices && !choices.contains(document.activeElement)) board.focusFirst(); // a side button chose
   };
 
   /** A try (or the answer, `showing` it): the engine's verdict, and the picture after it when
@@ -280,7 +276,7 @@ function setupExercise(section) {
       if (judge) return; // the answer, asked first, started it
       await begin();
       say({ key: readyKey(), state: "ready" });
-      focusBoard();
+      board.focusFirst();
     });
   });
   button("again").addEventListener("click", () => board.enqueue(async () => {
@@ -290,7 +286,7 @@ function setupExercise(section) {
     help.hidden = false;
     await showPosition();
     say({ key: readyKey(), state: "ready" });
-    focusBoard();
+    board.focusFirst();
   }));
   // a button that goes once pressed hands its focus to what it showed, never to the page's body
   button("hint")?.addEventListener("click", () => {

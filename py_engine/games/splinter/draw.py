@@ -416,42 +416,37 @@ def _hits(svg: svgkit.Node, game: Position, view: Frame, movable: set[int],
     grid, board = game.grid, game.board
     layer = svgkit.sub(svg, "g", class_="hits")
 
-    def hit(square: int, label: str, key: str, values: dict[str, str],
+    def square(at: int) -> svgkit.Node:
+        x, y = view.centre(*grid.column_row(at))
+        return svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
+                          class_="hit", fill="#ffffff", fill_opacity="0")
+
+    def hit(at: int, label: str, key: str, values: dict[str, str],
             action: str | None = None, select: str | None = None) -> None:
-        x, y = view.centre(*grid.column_row(square))
-        rect = svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
-                          class_="hit", fill="#ffffff", fill_opacity="0")
-        svgkit.clickable(rect, label, action=action, select=select, key=key, values=values)
+        svgkit.clickable(square(at), label, action=action, select=select, key=key, values=values)
 
-    def kind(piece: int) -> str:
-        return f"{COLOUR_NAMES[piece & 3]}-{'king' if piece & KING else 'pawn'}"
+    def piece_label(at: int) -> tuple[str, str, dict[str, str]]:
+        """A piece's name ("White pawn on e5"), its catalogue key and values."""
+        name, piece = grid.names[at], board[at]
+        kind = f"{COLOUR_NAMES[piece & 3]}-{'king' if piece & KING else 'pawn'}"
+        return f"{piece_name(piece)} on {name}", f"label.splinter.{kind}", {"square": name}
 
-    for square in sorted(movable - set(targets)):
-        name, piece = grid.names[square], board[square]
-        hit(square, f"{piece_name(piece)} on {name}", f"label.splinter.{kind(piece)}",
-            {"square": name}, select=name)
+    confirm = None if previewed is None else (previewed >> 3) + grid.steps[previewed & 7]
+    for at in sorted(movable - set(targets)):
+        hit(at, *piece_label(at), select=grid.names[at])
     # the other pieces are named too, so the board can be read piece by piece
-    taken = movable | set(targets)
-    if previewed is not None:
-        taken.add((previewed >> 3) + grid.steps[previewed & 7])
-    for square in sorted(grid.names):
-        piece = board[square]
-        if not piece or square in taken:
-            continue
-        name = grid.names[square]
-        x, y = view.centre(*grid.column_row(square))
-        rect = svgkit.sub(layer, "rect", x=x - S / 2, y=y - S / 2, width=S, height=S,
-                          class_="hit", fill="#ffffff", fill_opacity="0")
-        svgkit.info(rect, f"{piece_name(piece)} on {name}", key=f"label.splinter.{kind(piece)}",
-                    values={"square": name})
-    for square, action in targets.items():
-        name = grid.names[square]
-        hit(square, f"move to {name} ({action})", "label.splinter.move-to",
+    taken = movable | set(targets) | ({confirm} if confirm is not None else set())
+    for at in sorted(grid.names):
+        if board[at] and at not in taken:
+            label, key, values = piece_label(at)
+            svgkit.info(square(at), label, key=key, values=values)
+    for at, action in targets.items():
+        name = grid.names[at]
+        hit(at, f"move to {name} ({action})", "label.splinter.move-to",
             {"square": name, "action": action}, action=action)
-    if previewed is not None:
+    if previewed is not None and confirm is not None:  # (both or neither)
         action = game.action_of(previewed)
-        hit((previewed >> 3) + grid.steps[previewed & 7], f"play {action}",
-            "label.splinter.play", {"action": action}, action=action)
+        hit(confirm, f"play {action}", "label.splinter.play", {"action": action}, action=action)
 
 
 def _coords(svg: svgkit.Node, view: Frame, columns: int, rows: int) -> None:
