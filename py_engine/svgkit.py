@@ -184,6 +184,12 @@ def info(element: Node, label: str, *, key: str, values: dict[str, Any]) -> Node
     return _named(element, label, key, values)
 
 
+def seat(number: int, name: str) -> dict[str, Any]:
+    """A placeholder value naming a seat (``number`` from 0): the site says the engine's
+    default name ("Player 2") in the reader's language and a name the players chose as it is."""
+    return {"seat": number, "name": name}
+
+
 def to_string(svg: Node) -> str:
     """The picture as SVG text."""
     out: list[str] = []

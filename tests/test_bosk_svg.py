@@ -519,3 +519,77 @@ def test_the_side_panel_draws_each_seat_as_the_park_does() -> None:
     assert tuple(json.loads(fills.group(1))) == SEAT_FILL
     assert re.findall(r'"([^"]+)"', paths.group(1)) == [species_path(seat, 0, 0, 8)
                                                          for seat in range(4)]
+
+
+def _readable(root: ET.Element) -> dict[tuple[str, str], ET.Element]:
+    """The parts named for a reader, by the point or the space they stand on (a point and a
+    space can have the same name)."""
+    return {("point", str(e.get("data-point"))) if e.get("data-point")
+            else ("space", str(e.get("data-space"))): e
+            for e in root.iter() if e.get("data-info") is not None}
+
+
+def _said_label(part: ET.Element, lang: str) -> str:
+    """A part's name as the site says it: its catalogue key, a seat value said as the seat's
+    chosen name or the catalogue's "Player n"."""
+    values = json.loads(part.get("data-i18n-values") or "{}")
+    for key, value in values.items():
+        if isinstance(value, dict):
+            chosen = value["name"] != f"Player {value['seat'] + 1}"
+            values[key] = value["name"] if chosen else _say(
+                _catalogue(lang)["seat.player"], {"n": value["seat"] + 1}, lang)
+    return _say(_catalogue(lang)[part.get("data-i18n-label") or ""], values, lang)
+
+
+@pytest.mark.parametrize("position", ["tree, a value", "over, tie", "squirrel"])
+def test_each_tree_and_stack_can_be_read_by_what_it_holds(position: str) -> None:
+    """A reader moving over the park hears every standing tree (whose, and its value) and every
+    space that holds leaves or a squirrel (its region, how many leaves, whose is on top, whose
+    squirrel), in English and Korean; a tree or space the seat can play on now is a button
+    instead, not named twice."""
+    game = POSITIONS[position]()
+    root = parse(game.svg())
+    readable = _readable(root)
+    targets = {("point" if a.startswith("tree") else "space", a.split()[-1])
+               for a in actions(game.svg())}
+    names, geo = game.names, game.geo
+    trees = [(point, game.tree_value[p], game.tree_owner[p])
+             for p, point in enumerate(geo.point_names) if game.standing[p]]
+    for point, value, seat in trees:
+        if ("point", point) in targets:
+            assert ("point", point) not in readable
+        else:
+            assert readable.pop(("point", point)).get("aria-label") == \
+                f"{point}: {names[seat]}'s tree of value {value}"
+    for s, space in enumerate(geo.space_names):
+        height, top, squirrel = game.height[s], game.top[s], game.squirrel[s]
+        if (not height and squirrel < 0) or ("space", space) in targets:
+            assert ("space", space) not in readable
+            continue
+        region = geo.letters[geo.region[s]]
+        label = str(readable.pop(("space", space)).get("aria-label"))
+        assert label.startswith(f"{space}, region {region}: ")
+        if squirrel >= 0:
+            assert f"{names[squirrel]}'s squirrel" in label
+            assert (f"over a stack of {height}" in label) == (height > 0)
+        elif height == 1:
+            assert label.endswith(f": {names[top]}'s leaf")
+        else:
+            assert label.endswith(f": {height} leaves, {names[top]}'s on top")
+    assert readable == {}
+    assert trees or position == "over, tie"
+    for part in _readable(root).values():
+        assert _said_label(part, "en") == part.get("aria-label")
+        korean = _said_label(part, "ko")
+        for seat, chosen in enumerate(names):
+            if chosen != f"Player {seat + 1}":
+                korean = korean.replace(chosen, "")
+        assert "{" not in korean and not re.search("[A-Za-z]{2}", korean)
+
+
+def test_a_picture_only_to_look_at_names_its_parts_too() -> None:
+    """Without the step's targets drawn (highlight off), every tree is a part to read."""
+    game = POSITIONS["tree, a value"]()
+    readable = _readable(parse(game.svg(highlight=False)))
+    standing = {point for p, point in enumerate(game.geo.point_names) if game.standing[p]}
+    assert standing and {("point", p) for p in standing} <= set(readable)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -450,5 +451,45 @@ def test_a_seat_left_unnamed_keeps_the_default_name_in_any_language(
     page.select_option("#language", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert "플레이어" not in str(page.text_content(".panel.score"))
+    page.close()
+    watch.assert_clean()
+
+
+def test_the_park_can_be_read_part_by_part(site_context: tuple[Any, Watch], site_url: str) -> None:
+    """A reader moving over the park with the arrow keys hears each tree and each stack that is
+    not a move now by what it holds, named as the engine names it, in the page's language; Enter
+    on one plays nothing and says so."""
+    context, watch = site_context
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    game = load_game(exercise["record"])
+    drawn = [e.get("aria-label") for e in ET.fromstring(game.svg()).iter()
+             if e.get("data-info") is not None]
+    assert any("'s tree of value" in str(n) for n in drawn)
+    assert any("leaves, Player" in str(n) for n in drawn)
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    parts = page.locator("#board [data-info]")
+    assert parts.evaluate_all("ps => ps.map(p => p.ariaLabel)") == drawn
+    assert parts.first.get_attribute("role") == "button"
+    # the board's Tab stop is a move; the arrows reach the parts to read
+    assert page.locator('#board [tabindex="0"]').count() == 1
+    assert page.locator('#board [tabindex="0"][data-action]').count() == 1
+    parts.first.focus()
+    page.keyboard.press("Enter")
+    assert page.text_content("#announcer") == f"{drawn[0]}: nothing can be played there now."
+    assert ply(page) == len(game.history)
+    page.keyboard.press("ArrowUp")  # the first part is on the park's bottom row
+    assert page.evaluate("document.activeElement.ariaLabel") in set(drawn) - {drawn[0]}
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    korean = [str(n) for n in parts.evaluate_all("ps => ps.map(p => p.ariaLabel)")]
+    assert len(korean) == len(drawn)
+    assert all("Player" not in n and "플레이어" in n for n in korean)
+    assert any("의 나무, 값 " in n for n in korean)
     page.close()
     watch.assert_clean()

@@ -218,15 +218,21 @@ export class BoardController {
       (part instanceof HTMLElement || part instanceof SVGElement ? part : frame).focus();
     }
     // the focus left on a picture with nothing to press (Bosk between a tree planted and the
-    // next tree chosen, or a tree's choice dropped) goes on to the first side button, where
-    // the next step is, never needing a Tab more
-    if (interactive && document.activeElement === frame && !frame.querySelector('[tabindex="0"]')) this.focusFirst();
+    // next tree chosen, or a tree's choice dropped: trees to read at most), or moved from a
+    // part played to one only to read, goes on to the first side button, where the next step
+    // is, never needing a Tab more
+    const now = document.activeElement;
+    const left = now === frame || (Boolean(action || select) && now?.hasAttribute("data-info"));
+    if (interactive && left && !frame.querySelector('[tabindex="0"]:not([data-info])')) this.focusFirst();
   }
 
-  /** Put the keyboard on the board: its part in the tab order, else the first side button
-   * (Bosk's spring, whose picture has nothing to press). */
+  /** Put the keyboard on the board: its part in the tab order when it can be played, else
+   * the first side button (Bosk's spring, whose picture has only trees to read), else the
+   * part to read. */
   focusFirst() {
-    const first = this.frame.querySelector('[tabindex="0"]') ?? this.choices.querySelector("button:not([disabled])");
+    const stop = this.frame.querySelector('[tabindex="0"]');
+    const first = (stop && !stop.hasAttribute("data-info") ? stop : null)
+      ?? this.choices.querySelector("button:not([disabled])") ?? stop;
     if (first instanceof HTMLElement || first instanceof SVGElement) first.focus();
   }
 

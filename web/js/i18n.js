@@ -145,12 +145,22 @@ export function has(key) {
   return catalogues.get(current)?.[key] !== undefined || catalogues.get("en")?.[key] !== undefined;
 }
 
+/** An element's placeholder values (data-i18n-values); a value naming a seat (`{seat, name}`,
+ * the engine's `svgkit.seat`) is said as `playerName` says it. */
 function valuesOf(el) {
+  let values;
   try {
-    return JSON.parse(el.dataset.i18nValues || "{}");
+    values = JSON.parse(el.dataset.i18nValues || "{}");
   } catch {
     return {};
   }
+  if (!values || typeof values !== "object") return {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value && typeof value === "object" && Number.isInteger(value.seat)) {
+      values[name] = playerName({ [value.seat]: value.name }, value.seat);
+    }
+  }
+  return values;
 }
 
 /** A picture's description (data-i18n-sentences: [key, values] pairs) said in the current

@@ -159,8 +159,9 @@ def draw(game: Position, highlight: bool, coords: bool, select: str | None,
     _draw_grid(svg, game, frame)
     if coords:
         _draw_coords(svg, frame)
-    _draw_leaves(svg, game, frame)
-    _draw_trees(svg, game, frame)
+    targets = _targets(game) if highlight and game.to_move is not None else set()
+    _draw_leaves(svg, game, frame, targets)
+    _draw_trees(svg, game, frame, targets)
     _draw_chosen(svg, game, frame)
     if highlight and game.to_move is not None:
         _draw_targets(svg, game, frame, select)
@@ -327,9 +328,49 @@ def species_path(seat: int, cx: float, cy: float, r: float) -> str:
     )
 
 
-def _draw_leaves(svg: svgkit.Node, game: Position, frame: Frame) -> None:
+def _targets(game: Position) -> set[tuple[str, str]]:
+    """The trees (``("point", name)``) and spaces (``("space", name)``, a point and a space can
+    have the same name) the seat to move can play on in this step: they are drawn as buttons
+    (``_draw_targets``), so what stands there is not a part of its own."""
+    geo = game.geo
+    if game.step == S_TREE:
+        return {("point", geo.point_names[move % KIND]) for move in game.moves()}
+    if game.step in (S_LEAF, S_SQUIRREL):
+        return {("space", geo.space_names[move % KIND]) for move in game.moves()}
+    return set()
+
+
+def _player(game: Position, seat: int) -> tuple[str, dict[str, object]]:
+    """A seat's name in English, and as a placeholder value the site says in its language."""
+    return game.names[seat], svgkit.seat(seat, game.names[seat])
+
+
+def _read_stack(stack: svgkit.Node, game: Position, s: int) -> None:
+    """Name a space that holds leaves or a squirrel by what it holds, for a reader moving over
+    the board: "d5, region C: 3 leaves, Player 2's on top"."""
+    geo = game.geo
+    height, top, squirrel = game.height[s], game.top[s], game.squirrel[s]
+    values: dict[str, object] = {"space": geo.space_names[s],
+                                 "region": geo.letters[geo.region[s]], "height": height}
+    where = f"{values['space']}, region {values['region']}:"
+    if squirrel >= 0:
+        name, values["player"] = _player(game, squirrel)
+        key, label = "label.bosk.squirrel-held", f"{where} {name}'s squirrel"
+        if height:
+            key, label = "label.bosk.squirrel-over", f"{label}, over a stack of {height}"
+    else:
+        name, values["player"] = _player(game, top)
+        key, label = "label.bosk.stack", f"{where} {height} leaves, {name}'s on top"
+        if height == 1:
+            key, label = "label.bosk.stack-one", f"{where} {name}'s leaf"
+    svgkit.info(stack, label, key=key, values=values)
+
+
+def _draw_leaves(svg: svgkit.Node, game: Position, frame: Frame,
+                 targets: set[tuple[str, str]]) -> None:
     """Each stack as its top leaf (the stack's owner) over up to two leaves peeking out below,
-    its height in a badge when above 1; squirrels on top of their space."""
+    its height in a badge when above 1; squirrels on top of their space. A stack that is not
+    a target of the step is named by what it holds (``_read_stack``)."""
     geo = game.geo
     group = svgkit.sub(svg, "g", class_="leaves", pointer_events="none")
     for s, (x, y) in enumerate(geo.space_xy):
@@ -339,6 +380,8 @@ def _draw_leaves(svg: svgkit.Node, game: Position, frame: Frame) -> None:
         cx, cy = frame.centre(x, y)
         name = geo.space_names[s]
         stack = svgkit.sub(group, "g", class_=f"stack height-{height}", data_space=name)
+        if ("space", name) not in targets:
+            _read_stack(stack, game, s)
         for k in range(min(height, 3) - 1, 0, -1):
             svgkit.sub(stack, "path", d=species_path(top, cx + 3 * k, cy - 3 * k, U * 0.3),
                        fill="#d8cbb3", stroke=OUTLINE, stroke_width="0.8", class_="leaf under")
@@ -369,9 +412,11 @@ def _squirrel(parent: svgkit.Node, seat: int, cx: float, cy: float) -> None:
                stroke="none")
 
 
-def _draw_trees(svg: svgkit.Node, game: Position, frame: Frame) -> None:
+def _draw_trees(svg: svgkit.Node, game: Position, frame: Frame,
+                targets: set[tuple[str, str]]) -> None:
     """Standing trees: a pale ground disk, a trunk, and a crown of the species' shape with
-    the tree's value."""
+    the tree's value. A tree that is not a target of the step is named, "c4: Player 2's tree
+    of value 3", for a reader moving over the board."""
     geo = game.geo
     group = svgkit.sub(svg, "g", class_="trees", pointer_events="none")
     for p, (x, y) in enumerate(geo.point_xy):
@@ -379,8 +424,14 @@ def _draw_trees(svg: svgkit.Node, game: Position, frame: Frame) -> None:
             continue
         seat, value = game.tree_owner[p], game.tree_value[p]
         px, py = frame.point(x, y)
+        point = geo.point_names[p]
         tree = svgkit.sub(group, "g", class_=f"tree seat-{seat} {SPECIES[seat]}",
-                          data_point=geo.point_names[p], data_value=value)
+                          data_point=point, data_value=value)
+        if ("point", point) not in targets:
+            name, player = _player(game, seat)
+            svgkit.info(tree, f"{point}: {name}'s tree of value {value}",
+                        key="label.bosk.standing",
+                        values={"point": point, "value": value, "player": player})
         svgkit.sub(tree, "circle", cx=px, cy=py + 1, r=15, fill="#fffaf0", fill_opacity="0.8",
                    stroke=OUTLINE, stroke_width="0.8", class_="ground")
         svgkit.sub(tree, "rect", x=px - 1.8, y=py + 4, width=3.6, height=10, fill="#6b4a2b",
