@@ -163,13 +163,27 @@ def search_rate(name: str, options: dict[str, Any], seconds: float = 2.0, seed: 
     return figures
 
 
+def configs(games: list[str] | None = None) -> list[tuple[str, str, dict[str, Any]]]:
+    """The configurations to measure: those of ``CONFIGS`` for the named games (every game when
+    none is named), and a game that has none there with its default options. A name that is no
+    game is refused with a ``ValueError`` naming the games there are."""
+    from . import GAMES
+
+    names = list(GAMES)
+    unknown = [name for name in games or [] if name not in names]
+    if unknown:
+        raise ValueError(f"no game {unknown[0]!r}; the games are {', '.join(names)}")
+    chosen = [name for name in names if not games or name in games]
+    listed = {name for _, name, _ in CONFIGS}
+    return [c for c in CONFIGS if c[1] in chosen] + [
+        (f"{name} (defaults)", name, {}) for name in chosen if name not in listed]
+
+
 def run(games: list[str] | None = None, seconds: float = 2.0,
         out: Callable[[str], None] = print) -> list[tuple[str, dict[str, float]]]:
     """Measure every configuration (or those of the named games) and print its figures."""
     rows = []
-    for label, name, options in CONFIGS:
-        if games and name not in games:
-            continue
+    for label, name, options in configs(games):
         figures = measure(name, options, seconds)
         figures.update(search_rate(name, options, seconds))
         rows.append((label, figures))

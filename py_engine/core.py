@@ -240,8 +240,9 @@ class Game(ABC):
 
     Subclasses set ``name``, ``title`` and ``OPTIONS``, and implement the position: a fast
     layer of int moves (``moves``, ``do``, ``undo_move``, ``action_of``, ``move_of``) and
-    ``to_move``, ``score``, ``result``, ``svg``. This class turns the fast layer into the
-    string contract, keeps the action history, validates options and writes records.
+    ``to_move``, ``score``, ``result``, ``picture`` (which ``svg`` calls once it has checked
+    its arguments). This class turns the fast layer into the string contract, keeps the action
+    history, validates options and writes records.
     """
 
     name: ClassVar[str]

@@ -12,6 +12,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from py_engine import bench
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,3 +85,24 @@ def test_the_worker_answers_the_search_benchmark() -> None:
     answer = json.loads(worker.bench_search("bosk", json.dumps({"players": 3}), 0.05))
     assert set(answer) == {"search_iterations_per_s", "uct_iterations_per_s"}
     assert all(figure > 0 for figure in answer.values())
+
+
+def test_the_bench_measures_every_game_and_refuses_a_name_that_is_none() -> None:
+    """Every registered game has a configuration (its listed ones, else its defaults), so a game
+    added without a line in CONFIGS is still measured; a name that is no game is an error that
+    names the games, not an empty table."""
+    from py_engine import GAMES
+    from py_engine.bench import CONFIGS, configs
+
+    assert {name for _, name, _ in configs()} == set(GAMES)
+    assert configs(["bosk"]) == [c for c in CONFIGS if c[1] == "bosk"]
+    unlisted = [c for c in CONFIGS if c[1] != "splinter"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("py_engine.bench.CONFIGS", unlisted)
+        assert configs(["splinter"]) == [("splinter (defaults)", "splinter", {})]
+    done = subprocess.run(
+        [sys.executable, "-m", "py_engine", "bench", "nosuchgame", "--seconds", "0.1"],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "no game 'nosuchgame'" in done.stderr and "bounders" in done.stderr

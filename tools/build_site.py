@@ -286,7 +286,11 @@ def write_pages(out: Path, catalogue: dict[str, str]) -> list[str]:
     home = (WEB / "index.html").read_text("utf-8")
     head = fill((WEB / "head.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
     prefs = fill((WEB / "prefs.html").read_text("utf-8"), {}, catalogue).rstrip("\n")
-    cards = home_cards(SITE_GAMES, catalogue, lambda name: rules_link(name, catalogue))
+    try:
+        cards = home_cards(SITE_GAMES, catalogue, lambda name: rules_link(name, catalogue))
+    except KeyError as missing:  # a game's card words (game.<name>.title, .length, .blurb)
+        key = missing.args[0]
+        raise SystemExit(f"build: message key {key!r} is missing from en.json") from None
     home_values = {"games": cards, "head": head, "prefs": prefs}
     (out / "index.html").write_text(fill(home, home_values, catalogue), "utf-8")
     template = (WEB / "game.html").read_text("utf-8")

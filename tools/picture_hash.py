@@ -17,9 +17,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from py_engine import new_game  # noqa: E402
+from py_engine import GAMES, new_game  # noqa: E402
 
-# Each game's option sets and its own picture keywords.
+# Each game's option sets and its own picture keywords (a game not named here is drawn with its
+# default options: see ``cases``).
 CASES: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [
     ("bounders", {"size": 9}, [{}, {"territory": False}]),
     ("bounders", {"size": 7, "rules": "tournament", "komi": "on"}, [{}, {"size": 300.0}]),
@@ -50,11 +51,17 @@ class Canonical:
         return self.digest.hexdigest()
 
 
+def cases() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """``CASES``, and every other registered game with its default options."""
+    named = {name for name, _, _ in CASES}
+    return CASES + [(name, {}, [{}]) for name in GAMES if name not in named]
+
+
 def pictures(games: int, canonical: bool = False) -> tuple[str, int]:
     digest: Any = Canonical() if canonical else hashlib.sha256()
     count = 0
     rng = random.Random(20261130)
-    for name, options, extras in CASES:
+    for name, options, extras in cases():
         for _ in range(games):
             game = new_game(name, **options)
             step = 0
