@@ -491,5 +491,77 @@ def test_the_park_can_be_read_part_by_part(site_context: tuple[Any, Watch], site
     assert len(korean) == len(drawn)
     assert all("Player" not in n and "플레이어" in n for n in korean)
     assert any("의 나무, 값 " in n for n in korean)
+    page.select_option("#language", "en")  # the pages after this one, in this context, read English
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.close()
+    watch.assert_clean()
+
+
+def test_moves_are_counted_as_the_move_list_numbers_them(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """A turn of several actions (tree, tile, leaves) is one move: an entry's name, the
+    looking-back notice and the words said count moves by the numbers the list shows."""
+    context, watch = site_context
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    game = load_game(exercise["record"])
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    # whose turn it is, and each seat in the score, beside the seat's leaf as the park draws it
+    assert page.locator(f"#turn svg.seat-mark.seat-{game.to_move}").count() == 1
+    assert page.locator("#totals .seat-mark").count() == game.players
+    turns = page.locator("#moves li.move-turn")
+    # each turn's number as shown, and the names of its entries, read at once
+    listed = turns.evaluate_all("""ts => ts.map(t => [t.querySelector('.move-no').textContent,
+        [...t.querySelectorAll('button[data-ply]')].map(b => b.ariaLabel)])""")
+    numbers = [int(str(number).rstrip(".")) for number, _ in listed]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) < len(game.history)
+    last = numbers[-1]
+    # every entry of a turn is named by the turn's number
+    for number, (_, labels) in zip(numbers, listed, strict=True):
+        assert labels and all(str(label).startswith(f"Move {number}, ") for label in labels), \
+            (number, labels)
+    # looking back at the last entry of turn 5
+    entry = turns.nth(4).locator("button[data-ply]").last
+    entry.click()
+    page.wait_for_function(f"document.body.dataset.ply === '{entry.get_attribute('data-ply')}'")
+    said = f"Looking back: the position after 5 of {last} moves."
+    assert page.text_content("#looking .looking-text") == said
+    page.wait_for_function(
+        "(said) => document.getElementById('announcer').textContent === said", arg=said)
+    page.close()
+    watch.assert_clean()
+
+
+def test_players_level_below_the_first_are_placed_by_the_rule_said(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """Two players level on points below the winner are ranked by the clockwise rule, and the
+    page says so beside the ranking (before, only a tie for first was explained)."""
+    context, watch = site_context
+    rng = random.Random(6)
+    game = new_game("bosk", players=3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    result = game.result()
+    assert result is not None and "tie" not in result
+    totals, ranking = result["totals"], result["ranking"]
+    assert totals[ranking[1]] == totals[ranking[2]] < totals[ranking[0]]
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=3&moves={moves}")
+    page.wait_for_selector("body[data-over=true]", timeout=ENGINE_TIMEOUT_MS)
+    names = [f"Player {seat + 1}" for seat in ranking]
+    start = f"Player {game.score()['start_player'] + 1}"
+    assert page.locator(".bosk-ranking li").all_text_contents()[1].startswith(names[1])
+    said = page.locator(".bosk-tie").all_text_contents()
+    assert said == [f"{names[1]}, {names[2]} are level on {totals[ranking[1]]} points: they are"
+                    " placed in that order by the same rule, nearest clockwise from round 8's"
+                    f" start player, {start} (included)."]
     page.close()
     watch.assert_clean()

@@ -281,3 +281,47 @@ def test_worker_thinks_in_slices() -> None:
     while ended.result() is None:
         ended.play(ended.legal_actions()[0])
     assert "over" in json.loads(worker.think_start("t", ended.record(), "easy"))["error"]
+
+
+def test_each_game_keeps_who_plays_it(context: Any, site_url: str) -> None:
+    """Who plays is the game's own: another page choosing seats for a new game (a rules page's
+    first game) never hands a seat of the game in progress to the computer; a game opened from a
+    link has every seat a person until the players say otherwise (Who plays), and the game kept
+    to return to comes back with its own seats."""
+    page = open_page(context, site_url + "bounders.html", {"seconds": 0.05, "pace": 0})
+    start_game(page, ["person", "person"], size="7", rules="basic")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    # another page sets the seats a new game starts with: the game here is played as it was
+    page.evaluate(
+        "localStorage.setItem('tabula.seats.bounders', JSON.stringify(['beginner', 'beginner']))")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(800)
+    assert ply(page) == 1 and page.get_attribute("body", "data-turn") == "person"
+    assert "computer" not in str(page.text_content("#totals"))
+    # a shared game: every seat a person, whatever the seats a new game starts with
+    page.goto(site_url + "bounders.html#size=7&rules=basic&moves=a1,g7")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(800)
+    assert ply(page) == 2 and "computer" not in str(page.text_content("#totals"))
+    # Who plays hands Player 1 to the computer: it plays at once, and the game keeps it
+    page.click("#who-plays")
+    page.wait_for_selector("#seats-dialog[open]")
+    assert page.locator("#seats-only .seat-choice:not([hidden])").count() == 2
+    page.select_option('#seats-only select[name="seat-0"]', "easy")
+    page.click('#seats-dialog button[value="apply"]')
+    page.wait_for_function("document.body.dataset.ply === '3'", timeout=ENGINE_TIMEOUT_MS)
+    assert "the computer (Easy)" in str(page.locator("#totals li").first.text_content())
+    saved = json.loads(page.evaluate("localStorage.getItem('tabula.game.bounders')"))
+    assert saved["seats"] == ["easy", "person"]
+    # back to the game kept: its seats (two people) come back with it
+    page.click("#previous-game button")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    page.wait_for_timeout(800)
+    assert ply(page) == 1 and "computer" not in str(page.text_content("#totals"))
+    # and the shared game, kept in its turn, is kept with the computer on Player 1
+    kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert kept[0]["actions"] == ["a1", "g7", kept[0]["actions"][2]]
+    assert kept[0]["seats"] == ["easy", "person"]
+    page.close()

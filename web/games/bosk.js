@@ -322,6 +322,20 @@ function resultDetails(view, t) {
       winner: name(score, result.winner),
     }), "bosk-tie"));
   }
+  // seats level below the first place are placed by the same rule: said, in ranking order
+  const best = result.totals[result.ranking[0]];
+  const levels = new Map();
+  for (const seat of result.ranking) {
+    const total = result.totals[seat];
+    if (total !== best) levels.set(total, [...(levels.get(total) ?? []), seat]);
+  }
+  for (const [total, seats] of levels) {
+    if (seats.length < 2) continue;
+    wrap.append(el("p", t("bosk.tie-below", {
+      seats: seats.map((seat) => name(score, seat)).join(", "), score: total,
+      start: name(score, score.start_player),
+    }), "bosk-tie"));
+  }
   return wrap;
 }
 
@@ -393,4 +407,5 @@ function watch(redraw) {
 // the whole park drawn again for every space pointed at would slow the pointer down.
 export default {
   details, resultDetails, buildOptions, readOptions, drawOptions, watch, previewText, previewPicture: false,
+  seatMark: (seat) => seatMark(seat),
 };

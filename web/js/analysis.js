@@ -25,8 +25,10 @@ const [WIDTH, HEIGHT, LEFT, TOP, BOTTOM] = [320, 140, 34, 8, 16];
  * @property {string} game
  * @property {(key: string, values?: object) => string} t
  * @property {() => Promise<any>} engine the worker's functions (analyse, analyseStop)
- * @property {() => {record: string, line: string[], movers: number[] | null, players: number}}
- *   current the game to analyse: its record (the whole line), its actions, the seat of each
+ * @property {() => {record: string, line: string[], movers: number[] | null, players: number,
+ *   numbers?: number[]}}
+ *   current the game to analyse: its record (the whole line), its actions, the seat of each,
+ *   and the number the move list shows for each (move-list.js turnNumbers)
  * @property {(seat: number) => string} seatName
  * @property {(ply: number) => void} show show the position after `ply` actions
  */
@@ -112,7 +114,7 @@ export class Analysis {
     this.start.addEventListener("click", () => this.run());
     this.cancel.addEventListener("click", () => this.stop());
     /** @type {{chances: number[][], preferred: (string | null)[], line: string[],
-     *   movers: number[] | null, players: number, marks: Mark[]} | null} */
+     *   movers: number[] | null, players: number, numbers: number[], marks: Mark[]} | null} */
     this.result = null;
     this.finished = false; // the result is a whole run's, its moves listed
     /** @type {[string, object] | null} what the status line says: a key and its values */
@@ -139,7 +141,7 @@ export class Analysis {
   /** Analyse the game as it is now, position after position. */
   async run() {
     if (this.running) return;
-    const { record, line, movers, players } = this.setup.current();
+    const { record, line, movers, players, numbers = [] } = this.setup.current();
     const run = { cancelled: false };
     this.running = run;
     const budget = secondsPerPosition();
@@ -148,7 +150,7 @@ export class Analysis {
     const chances = [];
     /** @type {(string | null)[]} */
     const preferred = [];
-    this.result = { chances, preferred, line, movers, players, marks: [] };
+    this.result = { chances, preferred, line, movers, players, numbers, marks: [] };
     this.finished = false;
     // the focus goes with the press: from Analyse to Cancel, and back when the run ends
     const pressed = document.activeElement === this.start;
@@ -212,7 +214,7 @@ export class Analysis {
     const result = this.result;
     if (!result) return;
     const { t, seatName } = this.setup;
-    const { chances, line, players, marks } = result;
+    const { chances, line, players, marks, numbers } = result;
     const span = Math.max(line.length, 1);
     const x = (ply) => LEFT + (ply / span) * (WIDTH - LEFT - 4);
     const y = (chance) => TOP + (1 - chance) * (HEIGHT - TOP - BOTTOM);
@@ -225,7 +227,7 @@ export class Analysis {
       svg.append(label);
     }
     const moves = svgEl("text", { x: WIDTH - 4, y: HEIGHT - 3, class: "axis end" });
-    moves.textContent = t("analysis.moves-axis", { moves: line.length });
+    moves.textContent = t("analysis.moves-axis", { moves: numbers.at(-1) ?? line.length }); // as the move list counts
     svg.append(moves);
     for (let seat = 0; seat < players; seat += 1) {
       const points = chances.map((row, ply) => `${x(ply).toFixed(1)},${y(row[seat] ?? 0).toFixed(1)}`);
@@ -260,7 +262,7 @@ export class Analysis {
   markText(mark) {
     const { t, seatName, game } = this.setup;
     const values = {
-      n: mark.ply + 1, seat: seatName(mark.seat), action: actionText(game, mark.action),
+      n: this.result?.numbers?.[mark.ply] ?? mark.ply + 1, seat: seatName(mark.seat), action: actionText(game, mark.action),
       before: Math.round(mark.before * 100), after: Math.round(mark.after * 100),
     };
     return mark.preferred && mark.preferred !== mark.action

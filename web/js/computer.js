@@ -27,9 +27,12 @@ function testSetting() {
   }
 }
 
+// Each game carries its own seats (the page keeps them with the game: saved, kept to return
+// to). Stored apart, per game, are only the seats a *new* game starts with: the new-game
+// panel's last choice, or a home-page card's or a rules page's first game.
 const seatsKey = (game) => `tabula.seats.${game}`;
 
-/** The seats kept for a game: "person" or a level per seat. */
+/** The seats a new game of `game` starts with: "person" or a level per seat. */
 export function loadSeats(game) {
   try {
     const seats = JSON.parse(localStorage.getItem(seatsKey(game)));
@@ -40,8 +43,21 @@ export function loadSeats(game) {
   return [];
 }
 
-function saveSeats(game, seats) {
-  localStorage.setItem(seatsKey(game), JSON.stringify(seats));
+/** Make `seats` the ones a new game of `game` starts with. */
+export function saveSeats(game, seats) {
+  try {
+    localStorage.setItem(seatsKey(game), JSON.stringify(seats));
+  } catch {
+    // storage blocked: the next new game has every seat a person's
+  }
+}
+
+/** `seats` for a game of `players` seats: one entry per seat, "person" where the list says
+ * nothing (or something that is no level), the entries beyond the game's seats left out.
+ * @param {unknown} seats @param {number} players @returns {string[]} */
+export function fitSeats(seats, players) {
+  const list = Array.isArray(seats) ? seats : [];
+  return [...Array(players).keys()].map((seat) => (LEVELS.includes(list[seat]) ? list[seat] : PERSON));
 }
 
 /** How many seats the new-game panel's options give: its players choice, else `fallback`. */
@@ -50,7 +66,8 @@ function seatCount(container, fallback) {
   return chosen ? Number(chosen.value) : fallback;
 }
 
-let showSeats = null;
+/** @type {WeakMap<Element, () => void>} each options panel's listener showing its seat rows */
+const showing = new WeakMap();
 
 /** The new-game panel's "who plays" fieldset, put in `container`: one choice per seat, person
  * or a computer level; rows beyond the number of players chosen among `options` (else `count`)
@@ -77,12 +94,14 @@ export function seatFields(container, options, count, seats, t) {
     label.append(t("seat.player", { n: seat + 1 }), " ", select);
     fieldset.append(label);
   }
-  options.removeEventListener("change", showSeats);
-  showSeats = () => {
+  const before = showing.get(options);
+  if (before) options.removeEventListener("change", before);
+  const showSeats = () => {
     const shown = seatCount(options, count);
     const rows = /** @type {NodeListOf<HTMLLabelElement>} */ (fieldset.querySelectorAll(".seat-choice"));
     for (const row of rows) row.hidden = Number(row.dataset.seat) >= shown;
   };
+  showing.set(options, showSeats);
   options.addEventListener("change", showSeats);
   container.replaceChildren(fieldset);
   showSeats();
@@ -123,7 +142,7 @@ export class Computer {
     this.t = t;
     this.fail = fail;
     this.idle = idle;
-    this.seats = loadSeats(game);
+    this.seats = []; // the game's own, set by the page with each game it opens
     this.job = null;
     this.driving = false;
     this.hint = null;
@@ -141,9 +160,9 @@ export class Computer {
     return [...Array(players).keys()].some((seat) => !this.plays(seat));
   }
 
+  /** Who plays each seat of the game on the page from now on. */
   setSeats(seats) {
     this.seats = seats;
-    saveSeats(this.game, seats);
   }
 
   /** The hinted action of the position `record`, if a hint was found for it. */

@@ -10,12 +10,14 @@ import { setupPrefs } from "./prefs.js";
 import { fromFragment, LinkError, readSaved, recordText, save, setAside, toFragment } from "./record.js";
 import { clearNotice, noticeBox, say, showNotice } from "./notice.js";
 import { buildOptionFields, readOptionFields } from "./options.js";
-import { Computer, readSeatFields, seatFields } from "./computer.js";
+import { Computer, fitSeats, loadSeats, readSeatFields, saveSeats, seatFields } from "./computer.js";
 import { rememberGame } from "./saved-games.js";
 import { recordsPanel } from "./records-file.js";
 import { Analysis } from "./analysis.js";
 import { TapConfirm } from "./touch-confirm.js";
-import { askBranch, makeNotice, MoveList, showLookingNotice, wireLookingNotice } from "./move-list.js";
+import {
+  askBranch, makeNotice, moveNumber, MoveList, showLookingNotice, turnNumbers, wireLookingNotice,
+} from "./move-list.js";
 import {
   gameMark, forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, shouldKeep, wasLooking, worthKeeping,
 } from "./history.js";
@@ -265,7 +267,8 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   if (!answer) return;
   board.selected = select;
   const looking = Boolean(next.looking) && next.redo.length > 0;
-  state = { options: answer.options, actions: answer.actions, redo: next.redo, looking };
+  state = { options: answer.options, actions: answer.actions, redo: next.redo, looking, seats: seatsOf(next, answer.players) };
+  computer.setSeats(state.seats);
   // a game arriving from a link or a record is marked as it arrived (history.js gameMark)
   state.arrived = next.arrived === true ? gameMark(state) : next.arrived ?? null;
   ({ movers, starts } = await turnsOf(state));
@@ -279,6 +282,24 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   persist();
   // each sentence ends as one ("… wins" is a status line's words, said after another)
   if (!redraw) announce([said, board.resultText()].filter(Boolean).map((words) => (/[.!?。]$/.test(words) ? words : `${words}.`)).join(" "));
+}
+
+/** Who plays each seat of `next`, a game of `players` seats: its own when it has them (kept
+ * with it, or just chosen); else a new game (nothing played or taken back) the seats chosen for
+ * new games; a game arriving from a link or a record every seat a person, so the computer never
+ * plays a seat until the players say it does (Who plays); an older saved game, as before, the
+ * seats chosen for new games. @param {GameState} next @param {number} players */
+function seatsOf(next, players) {
+  if (Array.isArray(next.seats)) return fitSeats(next.seats, players);
+  const fresh = next.actions.length === 0 && next.redo.length === 0;
+  return fitSeats(next.arrived && !fresh ? [] : loadSeats(game), players);
+}
+
+/** A game opened as the page loads: a new one (nothing played or taken back) starts with the
+ * seats chosen for new games, even when the saved game is that new game (a home-page card or a
+ * rules page chose them since); any other keeps its own. @param {GameState} next */
+function asOpened(next) {
+  return next.actions.length === 0 && next.redo.length === 0 ? { ...next, seats: undefined } : next;
 }
 
 /** The seat of each action of the game's line and whether it began a turn, or nulls when the
@@ -311,7 +332,7 @@ function persist() {
   if (stored !== null && stored !== written) keepOtherTabs();
   save(game, state);
   written = gameMark(state);
-  rememberGame(game, board.view);
+  rememberGame(game, board.view, moveNumber(turnNumbers(lineOf(state).length, movers, starts), state.actions.length));
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
 }
@@ -344,6 +365,9 @@ function renderTurn() {
   const el = $("turn");
   el.removeAttribute("data-i18n");
   el.textContent = board.view.result ? t("turn.over") : board.turnText();
+  // the seat's mark, where the game has one (Bosk's leaf): on a phone, whose the leaves of
+  // the park are is told right beside whose turn it is
+  if (!board.view.result && board.view.to_move !== null && panel.seatMark) el.prepend(panel.seatMark(board.view.to_move));
 }
 
 function formatPoints(value) {
@@ -358,11 +382,12 @@ function renderScore(score, list) {
     const name = document.createElement("span");
     name.className = "seat";
     name.textContent = seatName(seat);
+    if (panel.seatMark) name.prepend(panel.seatMark(seat));
     if (computer?.plays(seat)) {
       // who plays the seat: a first game's reader sees which side the computer took
       const who = document.createElement("small");
       who.className = "seat-player";
-      who.textContent = ` · ${t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) })}`;
+      who.textContent = ` · ${seatKind(seat)}`;
       name.append(who);
     }
     const points = document.createElement("span");
@@ -378,7 +403,9 @@ function renderMoves() {
   tapConfirm?.clear();
   const line = lineOf(state);
   moveList.render({ actions: line, shown: state.actions.length, movers, starts, players: board.view.players });
-  showLookingNotice($("looking"), { shown: state.actions.length, length: line.length, looking: state.looking }, t);
+  showLookingNotice($("looking"), {
+    shown: state.actions.length, length: line.length, looking: state.looking, numbers: turnNumbers(line.length, movers, starts),
+  }, t);
   placeThinking(!$("looking").hidden);
   body.dataset.looking = String(state.looking);
 }
@@ -402,8 +429,11 @@ function showPly(ply) {
     const line = lineOf(state);
     const to = Math.max(0, Math.min(line.length, ply));
     const looking = to < line.length;
-    let said = t(counted("announce.at-game", line.length), { length: line.length });
-    if (looking) said = t(counted("moves.looking", line.length), { shown: to, length: line.length });
+    // moves counted as the move list numbers them (a Bosk turn of several actions is one)
+    const numbers = turnNumbers(line.length, movers, starts);
+    const length = moveNumber(numbers, line.length);
+    let said = t(counted("announce.at-game", length), { length });
+    if (looking) said = t(counted("moves.looking", length), { shown: moveNumber(numbers, to), length });
     else if (!line.length) said = t("moves.start-label");
     return go({ ...state, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking }, { said });
   });
@@ -668,6 +698,33 @@ function openNewGame() {
   newGameDialog.showModal();
 }
 
+/** Who plays the game on the page: a seat each, changed without starting again (a friend
+ * leaves and the computer takes the seat; a shared game opened with every seat a person's). */
+function openWhoPlays() {
+  const players = (board.view ?? startView).players;
+  seatFields($("seats-only"), document.createElement("div"), players, state.seats ?? [], t);
+  /** @type {HTMLDialogElement} */ ($("seats-dialog")).showModal();
+}
+
+function onWhoPlaysClosed() {
+  const dialog = /** @type {HTMLDialogElement} */ ($("seats-dialog"));
+  if (dialog.returnValue !== "apply") return;
+  const players = (board.view ?? startView).players;
+  const seats = fitSeats(readSeatFields($("seats-only"), document.createElement("div"), players), players);
+  saveSeats(game, seats); // the next new game's too, as a new game's panel keeps them
+  enqueue(async () => {
+    await go({ ...state, seats }, { select: board.selected, redraw: true });
+    const kinds = seats.map((_, seat) => t("file.player", { seat: seatName(seat), kind: seatKind(seat) }));
+    announce(t("seats.changed", { players: kinds.join("; ") }));
+  });
+}
+
+/** Who plays `seat` in words: a person, or the computer at its level. @param {number} seat */
+function seatKind(seat) {
+  return computer.plays(seat)
+    ? t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) }) : t("file.person");
+}
+
 function showNewGameError(message) {
   $("new-game-error").textContent = message;
   $("new-game-error").hidden = !message;
@@ -688,11 +745,10 @@ function onNewGameClosed() {
     return;
   }
   const seats = readSeatFields($("seat-fields"), $("option-fields"), (board.view ?? startView).players);
-  enqueue(() => go({ options, actions: [], redo: [], looking: false }, { said: t("announce.new-game") })
-    .then(() => {
-      computer.setSeats(seats);
-      renderScore(board.view.score, $("totals")); // the seats' players, the board left as drawn
-    }).catch(refused));
+  // the seats a new game starts with, kept once the engine accepts this one
+  enqueue(() => go({ options, actions: [], redo: [], looking: false, seats }, { said: t("announce.new-game") })
+    .then(() => saveSeats(game, seats))
+    .catch(refused));
 }
 
 // --- start ------------------------------------------------------------------------------
@@ -700,15 +756,16 @@ function onNewGameClosed() {
 /**
  * A game's record with the actions taken back: options, actions, redo.
  * @typedef {{options: Record<string, string>, actions: string[], redo: string[], looking?: boolean,
- *   arrived?: string | boolean | null}} GameState (arrived: the mark of a game that came from a
- *   link or a record, as it came; true asks `go` to mark it)
+ *   arrived?: string | boolean | null, seats?: string[]}} GameState (arrived: the mark of a game
+ *   that came from a link or a record, as it came; true asks `go` to mark it; seats: who plays
+ *   each seat, "person" or a computer level, kept with the game)
  */
 
 /** The game to open: the link's, else the saved one, else a new game. A malformed link is
  * reported and the saved game opened instead; so is a link the engine refuses (`fallback`).
  * @returns {{next: GameState, fallback?: GameState, linkError?: any, replaces?: GameState}} */
 function chosenGame() {
-  const saved = savedGame();
+  const saved = asOpened(savedGame());
   if (!location.hash || location.hash === "#") return { next: { ...saved, looking: wasLooking(game) } };
   try {
     const linked = fromFragment(location.hash);
@@ -731,7 +788,11 @@ function isStart(next) {
 
 /** Show the starting view at once, before the engine is ready, when it is the game to open. */
 function showStart(next) {
-  state = { options: startView.options, actions: [], redo: next.redo, looking: Boolean(next.looking) && next.redo.length > 0 };
+  state = {
+    options: startView.options, actions: [], redo: next.redo, looking: Boolean(next.looking) && next.redo.length > 0,
+    seats: seatsOf(next, startView.players),
+  };
+  computer.setSeats(state.seats);
   board.view = startView;
   render();
 }
@@ -873,8 +934,7 @@ function setupReview() {
     viewOf: async (record) => (await engineReady).view("file", record, {}),
     read: async (record) => (await engineReady).read(record),
     seatName: (view, seat) => BoardController.prototype.seatName.call({ view }, seat),
-    seatKind: (seat) => (computer.plays(seat)
-      ? t("file.computer", { level: t(`home.level.${computer.seats[seat]}`) }) : t("file.person")),
+    seatKind,
     open: (next) => enqueue(() => openOther(next)),
     frame: $("board"),
   });
@@ -884,6 +944,7 @@ function setupReview() {
     engine: () => engineReady,
     current: () => ({
       record: recordText(game, state.options, lineOf(state)), line: lineOf(state), movers, players: board.view.players,
+      numbers: turnNumbers(lineOf(state).length, movers, starts),
     }),
     seatName,
     show: showPly,
@@ -921,6 +982,8 @@ function wire() {
     computer.requestHint();
   });
   $("new-game-dialog").addEventListener("close", onNewGameClosed);
+  $("who-plays").addEventListener("click", openWhoPlays);
+  $("seats-dialog").addEventListener("close", onWhoPlaysClosed);
   $("show-legal").addEventListener("change", () => body.classList.toggle("hide-legal", !checkbox("show-legal").checked));
   $("show-coords").addEventListener("change", () => enqueue(() => go(state, { select: board.selected })));
   window.addEventListener("hashchange", onHashChange);

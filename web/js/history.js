@@ -11,7 +11,8 @@
 /**
  * A game's record with the actions taken back.
  * @typedef {{options: Record<string, string>, actions: string[], redo: string[],
- *   arrived?: string | boolean | null}} KeptGame (arrived: see gameMark)
+ *   arrived?: string | boolean | null, seats?: string[]}} KeptGame (arrived: see gameMark;
+ *   seats: who plays each seat, kept with the game)
  */
 
 const key = (game) => `tabula.previous.${game}`;
@@ -64,6 +65,7 @@ function allKept(game) {
     .map((item) => ({
       options: item.options, actions: item.actions.map(String), redo: (item.redo || []).map(String),
       arrived: typeof item.arrived === "string" ? item.arrived : null,
+      seats: Array.isArray(item.seats) ? item.seats.map(String) : undefined,
     }));
 }
 
@@ -77,9 +79,9 @@ function writeKept(game, list) {
  * is not dropped by it, up to KEPT_MOST; the same game is kept once).
  * @param {string} game @param {KeptGame} state */
 export function keepPrevious(game, state) {
-  const { options, actions, redo, arrived = null } = state;
+  const { options, actions, redo, arrived = null, seats } = state;
   const mark = gameMark(state);
-  writeKept(game, [{ options, actions, redo, arrived }, ...allKept(game).filter((kept) => gameMark(kept) !== mark)]);
+  writeKept(game, [{ options, actions, redo, arrived, seats }, ...allKept(game).filter((kept) => gameMark(kept) !== mark)]);
 }
 
 /** The game to return to (the newest kept), or null.

@@ -20,6 +20,30 @@ import { counted } from "./i18n.js";
 
 const STEP_KEYS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
 
+/** The number the move list shows for each action of a line: its turn's (the actions one seat
+ * plays in a row share one, Bosk's tree, tile and leaves; `starts` tells two turns of one seat
+ * apart), or its own place when the seats are not known. The move list, the looking-back
+ * notice and the analysis all count moves this way.
+ * @param {number} length @param {number[] | null} [movers] @param {boolean[] | null} [starts] */
+export function turnNumbers(length, movers = null, starts = null) {
+  const seats = movers && movers.length === length ? movers : null;
+  const numbers = [];
+  let number = 0;
+  for (let index = 0; index < length; index += 1) {
+    const seat = seats ? seats[index] : null;
+    const begins = seats !== null && starts?.length === length && starts[index];
+    if (index === 0 || seat === null || seat !== seats[index - 1] || begins) number += 1;
+    numbers.push(number);
+  }
+  return numbers;
+}
+
+/** The move number of the position after `shown` actions (0 for the start).
+ * @param {number[]} numbers from turnNumbers @param {number} shown */
+export function moveNumber(numbers, shown) {
+  return shown > 0 ? numbers[shown - 1] ?? shown : 0;
+}
+
 export class MoveList {
   /** @param {MoveListSetup} setup */
   constructor({ list, t, seatName, show, actionName = (action) => action }) {
@@ -79,13 +103,12 @@ export class MoveList {
     const grouped = players > 2
       || Boolean(seats && seats.some((seat, index) => index > 0 && seat === seats[index - 1]));
     this.list.classList.toggle("grouped", grouped);
+    const numbers = turnNumbers(actions.length, seats, starts);
     let turn = null;
-    let number = 0;
     actions.forEach((action, index) => {
       const seat = seats ? seats[index] : null;
-      const begins = seats !== null && starts?.length === actions.length && starts[index];
-      if (!turn || seat === null || seat !== Number(turn.dataset.seat) || begins) {
-        number += 1;
+      const number = numbers[index];
+      if (!turn || number !== numbers[index - 1]) {
         turn = document.createElement("li");
         turn.className = "move-turn";
         if (seat !== null) turn.dataset.seat = String(seat);
@@ -101,7 +124,7 @@ export class MoveList {
         }
         items.push(turn);
       }
-      const named = { n: index + 1, action: this.actionName(action) };
+      const named = { n: number, action: this.actionName(action) };
       const label = seat !== null && seat >= 0
         ? this.t("moves.entry-label-seat", { ...named, seat: this.seatName(seat) })
         : this.t("moves.entry-label", named);
@@ -160,11 +183,15 @@ export function wireLookingNotice(notice, back) {
 
 /** Fill the looking-back notice: shown while an earlier position is looked at (`looking`, from
  * the move list or a link), not after a plain Undo, which only takes a move back (the moves
- * taken back stay in the list, ahead, for Redo).
- * @param {HTMLElement} notice @param {{shown: number, length: number, looking: boolean}} position
+ * taken back stay in the list, ahead, for Redo). `numbers` (turnNumbers) counts the moves as
+ * the move list numbers them: a turn of several actions is one move.
+ * @param {HTMLElement} notice
+ * @param {{shown: number, length: number, looking: boolean, numbers?: number[]}} position
  * @param {(key: string, values?: object) => string} t */
-export function showLookingNotice(notice, { shown, length, looking }, t) {
-  notice.hidden = !looking || shown >= length;
+export function showLookingNotice(notice, { shown: ply, length: plies, looking, numbers = [] }, t) {
+  notice.hidden = !looking || ply >= plies;
+  const shown = moveNumber(numbers, ply);
+  const length = moveNumber(numbers, plies);
   // Marked for the catalogue, so a change of language says it again.
   const text = /** @type {HTMLElement | null} */ (notice.querySelector(".looking-text"));
   if (text) {

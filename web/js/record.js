@@ -117,12 +117,12 @@ function storedText(key) {
 /** @param {unknown} value */
 const isTextList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 
-/** The saved game of a page as it is stored: `saved` ({options, actions, redo, arrived}) when
- * its shape is right, else `damaged`, the stored text (null when nothing is stored), with
+/** The saved game of a page as it is stored: `saved` ({options, actions, redo, arrived, seats})
+ * when its shape is right, else `damaged`, the stored text (null when nothing is stored), with
  * `reason`.
  * @param {string} game
  * @returns {{saved: {options: Record<string, string>, actions: string[], redo: string[],
- *   arrived: string | null} | null,
+ *   arrived: string | null, seats?: string[]} | null,
  *   damaged: string | null, reason?: LinkError}} */
 export function readSaved(game) {
   const text = storedText(SAVED_PREFIX + game);
@@ -147,7 +147,9 @@ export function readSaved(game) {
     return { saved: null, damaged: text, reason: error };
   }
   const arrived = typeof data.arrived === "string" ? data.arrived : null; // history.js gameMark
-  return { saved: { options: own, actions, redo, arrived }, damaged: null };
+  // who plays each seat (computer.js fitSeats reads any list; none in a game saved before)
+  const seats = isTextList(data.seats) ? data.seats : undefined;
+  return { saved: { options: own, actions, redo, arrived, seats }, damaged: null };
 }
 
 /** The saved game of a page: {options, actions, redo}, or null when none is saved or it is

@@ -8,6 +8,7 @@
 // are remembered in localStorage ("tabula.rules.<game>": {"solved": [ids]}). The page's
 // offline-start.js registers the service worker, as on the other pages.
 import { BoardController } from "./board-controller.js";
+import { saveSeats } from "./computer.js";
 import { setDisabled } from "./dom.js";
 import { connectEngine, EngineFault, pageEngine } from "./engine.js";
 import { actionValues, has, t, translate } from "./i18n.js";
@@ -15,7 +16,6 @@ import { setupPrefs } from "./prefs.js";
 
 const game = document.body.dataset.game;
 const PROGRESS_KEY = `tabula.rules.${game}`;
-const SEATS_KEY = `tabula.seats.${game}`;
 const FIRST_GAME_SEATS = ["person", "beginner"]; // the level for a first game
 // A screen on which a picture drawn for a narrow one shows (rules.css: .rules-narrow).
 const NARROW = window.matchMedia("(max-width: 40rem)");
@@ -321,13 +321,7 @@ function setupExercise(section) {
 // --- the first game: a new game against the Beginner computer ------------------------------
 
 function setupFirstGame() {
-  document.getElementById("first-game-link")?.addEventListener("click", () => {
-    try {
-      localStorage.setItem(SEATS_KEY, JSON.stringify(FIRST_GAME_SEATS));
-    } catch {
-      // storage blocked: the game page opens with its own seats
-    }
-  });
+  document.getElementById("first-game-link")?.addEventListener("click", () => saveSeats(game, FIRST_GAME_SEATS));
 }
 
 /** The document's title in the reader's language (the page's heading has both). */

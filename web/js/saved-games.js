@@ -5,7 +5,7 @@
 // picture (the engine's SVG, with nothing left to click), whose turn it is or the result, how
 // many actions were played and when the game last changed ("tabula.summary.<game>"). A summary
 // is listed only while it describes the saved game (the same actions).
-import { LEVELS } from "./computer.js";
+import { LEVELS, loadSeats, saveSeats } from "./computer.js";
 import { loadSaved, toFragment } from "./record.js";
 
 const SUMMARY_PREFIX = "tabula.summary.";
@@ -44,8 +44,9 @@ function stillPicture(text) {
 }
 
 /** Keep the summary of `game` as a game page shows it (`view`: the engine's view of the saved
- * game). A game with no action yet is not listed. */
-export function rememberGame(game, view) {
+ * game; `moves`, how many moves its move list numbers, a turn of several actions being one).
+ * A game with no action yet is not listed. */
+export function rememberGame(game, view, moves = view?.actions?.length ?? 0) {
   try {
     const key = SUMMARY_PREFIX + game;
     const actions = view?.actions ?? [];
@@ -66,7 +67,7 @@ export function rememberGame(game, view) {
       colours: view.score?.colours ?? null,
       result: view.result ? { winner: view.result.winner ?? null } : null,
       actions: joined,
-      moves: actions.length,
+      moves,
       // showing the same game again (another picture option, a new visit) is not playing it
       time: before && before.actions === joined ? before.time : Date.now(),
     };
@@ -109,12 +110,11 @@ export function forgetGame(game) {
   localStorage.removeItem(`tabula.game.${game}`);
 }
 
-/** The level to offer on `game`'s card: the computer's level in the seats kept for that game,
- * else the level chosen last on the home page, else null (the card's own). */
+/** The level to offer on `game`'s card: the computer's level in the seats a new game of it
+ * starts with, else the level chosen last on the home page, else null (the card's own). */
 export function levelFor(game) {
   try {
-    const seats = JSON.parse(localStorage.getItem(`tabula.seats.${game}`));
-    const level = Array.isArray(seats) ? seats.find((seat) => LEVELS.includes(seat)) : undefined;
+    const level = loadSeats(game).find((seat) => LEVELS.includes(seat));
     if (level) return level;
     const chosen = localStorage.getItem(LEVEL_KEY);
     if (LEVELS.includes(chosen)) return chosen;
@@ -135,7 +135,7 @@ export function chooseLevel(level) {
 export function startGame(game, level = null) {
   const seats = level && LEVELS.includes(level) ? ["person", level, level, level] : [];
   if (level) chooseLevel(level);
-  localStorage.setItem(`tabula.seats.${game}`, JSON.stringify(seats));
+  saveSeats(game, seats);
   const options = loadSaved(game)?.options ?? {};
   return `${game}.html#${toFragment(options, [])}`;
 }
