@@ -166,3 +166,36 @@ def test_a_graph_point_per_position(
     assert page.locator("#analysis-marks li").count() >= 1
     page.close()
     site_context[1].assert_clean()
+
+
+def test_a_fall_spread_over_a_turn_is_marked_as_one_move(
+    site_context: tuple[Any, Watch], site_url: str
+) -> None:
+    """A turn of several actions (Bosk's tree, tile and leaves) is one move: a fall of its
+    mover's chance spread over it, no action of it falling much alone, is marked whole, from the
+    position before its first action to the one after its last; numbered as the move list
+    numbers it. Without turns (each action a move) the same chances mark nothing."""
+    context, watch = site_context
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    marks = page.evaluate("""async () => {
+        const { fallingMoves } = await import('./js/analysis.js');
+        // seat 0 plays actions 0-3 (one turn), seat 1 actions 4-5; seat 0's chance falls
+        // 0.08 at each of its actions, 0.32 over its turn
+        const seat0 = [0.7, 0.62, 0.54, 0.46, 0.38, 0.38, 0.38];
+        const chances = seat0.map((c) => [c, 1 - c]);
+        const line = ['tree c4', 'tile 5', 'leaf d5', 'leaf d6', 'tree e2', 'tile 3'];
+        const movers = [0, 0, 0, 0, 1, 1];
+        const preferred = ['tree b2', null, null, null, null, null];
+        return [fallingMoves(chances, line, movers, preferred, [1, 1, 1, 1, 2, 2]),
+                fallingMoves(chances, line, movers, preferred)];
+    }""")
+    turns, actions = marks
+    assert actions == []
+    assert len(turns) == 1
+    mark = turns[0]
+    assert (mark["ply"], mark["last"], mark["seat"], mark["action"]) == (0, 3, 0, "tree c4")
+    assert (round(mark["before"], 2), round(mark["after"], 2)) == (0.7, 0.38)
+    assert mark["preferred"] == "tree b2"
+    page.close()
+    watch.assert_clean()

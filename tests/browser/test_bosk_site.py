@@ -25,6 +25,24 @@ ACTIONS = "#board [data-action], #choices [data-action]"
 SELECTS = "#choices [data-select]"
 
 
+def leaves_try() -> Any:
+    """The game of the rules page's exercise on leaves: round 7, region C tied 2 to 2."""
+    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
+    exercise = next(s["exercise"] for s in rules["sections"]
+                    if s.get("exercise", {}).get("id") == "leaves-try")
+    return load_game(exercise["record"])
+
+
+def opened_at(context: Any, site_url: str, game: Any) -> Any:
+    """A new page of a two-player Bosk game opened from its link, at its last position."""
+    moves = ",".join(quote(action, safe="") for action in game.history)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    return page
+
+
 def ply(page: Any) -> int:
     return int(page.get_attribute("body", "data-ply"))
 
@@ -197,17 +215,10 @@ def test_autumn_shows_winter_as_the_park_stands(
     points each player would have if winter came now, and a leaf's preview tells what it
     changes there (the rules page's exercise: round 7, region C tied 2 to 2, f8 empty)."""
     context, watch = site_context
-    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
-    exercise = next(s["exercise"] for s in rules["sections"]
-                    if s.get("exercise", {}).get("id") == "leaves-try")
-    game = load_game(exercise["record"])
+    game = leaves_try()
     score = game.score()
     assert score["winter_now_totals"] == [31, 25] and score["totals"] == [18, 16]
-    moves = ",".join(quote(action, safe="") for action in game.history)
-    page = context.new_page()
-    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
-    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
-    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    page = opened_at(context, site_url, game)
     rows = page.locator(".bosk-standing tbody tr")
     assert [row.locator("td").all_text_contents() for row in rows.all()] == [
         ["Player 1", "18", "31", "49"], ["Player 2", "16", "25", "41"]]
@@ -237,10 +248,7 @@ def test_korean_sentences_name_actions_and_winds_in_korean(
     preview, a hint, the players' tiles), while the move list keeps the notation as the record
     writes it."""
     context, watch = site_context
-    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
-    exercise = next(s["exercise"] for s in rules["sections"]
-                    if s.get("exercise", {}).get("id") == "leaves-try")
-    game = load_game(exercise["record"])
+    game = leaves_try()
     spring = game.history[:game.history.index("wind W")]
     page = context.new_page()
     page.add_init_script(
@@ -378,10 +386,7 @@ def test_a_table_the_reader_opened_stays_open_after_a_move(
     """The panel is drawn again after every move: the winter table the reader opened stays
     open, and one the reader closed stays closed."""
     context, watch = site_context
-    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
-    exercise = next(s["exercise"] for s in rules["sections"]
-                    if s.get("exercise", {}).get("id") == "leaves-try")
-    game = load_game(exercise["record"])
+    game = leaves_try()
     moves = ",".join(quote(action, safe="") for action in game.history)
     page = context.new_page()
     page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
@@ -460,19 +465,12 @@ def test_the_park_can_be_read_part_by_part(site_context: tuple[Any, Watch], site
     not a move now by what it holds, named as the engine names it, in the page's language; Enter
     on one plays nothing and says so."""
     context, watch = site_context
-    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
-    exercise = next(s["exercise"] for s in rules["sections"]
-                    if s.get("exercise", {}).get("id") == "leaves-try")
-    game = load_game(exercise["record"])
+    game = leaves_try()
     drawn = [e.get("aria-label") for e in ET.fromstring(game.svg()).iter()
              if e.get("data-info") is not None]
     assert any("'s tree of value" in str(n) for n in drawn)
     assert any("leaves, Player" in str(n) for n in drawn)
-    moves = ",".join(quote(action, safe="") for action in game.history)
-    page = context.new_page()
-    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
-    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
-    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    page = opened_at(context, site_url, game)
     parts = page.locator("#board [data-info]")
     assert parts.evaluate_all("ps => ps.map(p => p.ariaLabel)") == drawn
     assert parts.first.get_attribute("role") == "button"
@@ -494,6 +492,24 @@ def test_the_park_can_be_read_part_by_part(site_context: tuple[Any, Watch], site
     page.select_option("#language", "en")  # the pages after this one, in this context, read English
     page.wait_for_function("document.documentElement.lang === 'en'")
     page.close()
+    # a tree chosen from the keyboard, then Enter on a standing tree to read it: said, and the
+    # tree chosen is kept (it was dropped as by a click on the paper)
+    page = context.new_page()
+    page.goto(f"{site_url}bosk.html#players=2&moves=plant%201%40b2,plant%201%40c2,plant%201%40d2")
+    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    page.focus('#choices [data-select="plant 1"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#choices [aria-pressed="true"]')
+    tree = page.locator('#board [data-info][data-point="d2"]')
+    tree.focus()
+    page.keyboard.press("Enter")
+    name = str(tree.get_attribute("aria-label"))
+    assert name == "d2: Player 1's tree of value 1"
+    assert page.text_content("#announcer") == f"{name}: nothing can be played there now."
+    page.wait_for_timeout(300)
+    assert page.locator('#choices [aria-pressed="true"]').count() == 1
+    page.close()
     watch.assert_clean()
 
 
@@ -503,15 +519,8 @@ def test_moves_are_counted_as_the_move_list_numbers_them(
     """A turn of several actions (tree, tile, leaves) is one move: an entry's name, the
     looking-back notice and the words said count moves by the numbers the list shows."""
     context, watch = site_context
-    rules = json.loads((Path(__file__).parents[2] / "web/rules/bosk.json").read_text("utf-8"))
-    exercise = next(s["exercise"] for s in rules["sections"]
-                    if s.get("exercise", {}).get("id") == "leaves-try")
-    game = load_game(exercise["record"])
-    moves = ",".join(quote(action, safe="") for action in game.history)
-    page = context.new_page()
-    page.goto(f"{site_url}bosk.html#players=2&moves={moves}")
-    page.wait_for_selector("body[data-ready=true]", timeout=ENGINE_TIMEOUT_MS)
-    page.wait_for_function(f"document.body.dataset.ply === '{len(game.history)}'")
+    game = leaves_try()
+    page = opened_at(context, site_url, game)
     # whose turn it is, and each seat in the score, beside the seat's leaf as the park draws it
     assert page.locator(f"#turn svg.seat-mark.seat-{game.to_move}").count() == 1
     assert page.locator("#totals .seat-mark").count() == game.players
@@ -534,6 +543,13 @@ def test_moves_are_counted_as_the_move_list_numbers_them(
     assert page.text_content("#looking .looking-text") == said
     page.wait_for_function(
         "(said) => document.getElementById('announcer').textContent === said", arg=said)
+    # a record opened says its moves as the list numbers them
+    page.click('#records button[data-records="paste"]')
+    page.fill("#paste-dialog textarea", game.record())
+    page.click('#paste-dialog button[value="open"]')
+    page.wait_for_function(
+        "(said) => document.querySelector('.records-status').textContent === said",
+        arg=f"Record opened: {last} moves.")
     page.close()
     watch.assert_clean()
 

@@ -325,3 +325,32 @@ def test_each_game_keeps_who_plays_it(context: Any, site_url: str) -> None:
     assert kept[0]["actions"] == ["a1", "g7", kept[0]["actions"][2]]
     assert kept[0]["seats"] == ["easy", "person"]
     page.close()
+
+
+def test_back_to_a_game_left_for_a_link_brings_back_who_played_it(
+    context: Any, site_url: str
+) -> None:
+    """Back from a shared game to the game in progress opens the game kept, as it was kept: the
+    computer on its seat again, not a link's game with every seat a person."""
+    page = open_page(context, site_url + "bounders.html", FAST)
+    page.evaluate("localStorage.removeItem('tabula.previous.bounders')")  # no game kept before
+    start_game(page, ["person", "easy"], size="7", rules="basic")
+    page.click('#board [data-action="g7"]')
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    line = load_game(record(page)).history
+    page.evaluate("location.hash = 'size=7&rules=basic&komi=off&moves=a1'")
+    page.wait_for_function("document.body.dataset.ply === '1'", timeout=ENGINE_TIMEOUT_MS)
+    assert "computer" not in str(page.text_content("#totals"))
+    page.go_back()
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=ENGINE_TIMEOUT_MS)
+    assert load_game(record(page)).history == line
+    assert "the computer (Easy)" in str(page.locator("#totals li").nth(1).text_content())
+    saved = json.loads(page.evaluate("localStorage.getItem('tabula.game.bounders')"))
+    assert saved["seats"] == ["person", "easy"]
+    kept = json.loads(page.evaluate("localStorage.getItem('tabula.previous.bounders')"))
+    assert [game["actions"] for game in kept] == [["a1"]]  # the game on screen is kept once
+    # the computer still answers on its seat
+    legal = [a for a in load_game(record(page)).legal_actions() if a != "swap"]
+    page.click(f'#board [data-action="{legal[0]}"]')
+    page.wait_for_function("document.body.dataset.ply === '4'", timeout=ENGINE_TIMEOUT_MS)
+    page.close()

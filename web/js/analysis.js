@@ -34,9 +34,10 @@ const [WIDTH, HEIGHT, LEFT, TOP, BOTTOM] = [320, 140, 34, 8, 16];
  */
 
 /**
- * A move where its mover's chance fell.
- * @typedef {{ply: number, seat: number, action: string, before: number, after: number,
- *   preferred: string | null}} Mark
+ * A move where its mover's chance fell: a turn, from its first action (at `ply`) to its last
+ * (at `last`; the same for a turn of one action).
+ * @typedef {{ply: number, last: number, seat: number, action: string, before: number,
+ *   after: number, preferred: string | null}} Mark
  */
 
 function secondsPerPosition() {
@@ -56,21 +57,29 @@ function svgEl(tag, attrs = {}) {
   return el;
 }
 
-/** The moves after which the mover's chance fell the most (at least FALL), largest first.
+/** The moves after which the mover's chance fell the most (at least FALL), largest first. A
+ * move is a turn, as the move list numbers them (`numbers`, move-list.js turnNumbers): a fall
+ * spread over a turn of several actions (Bosk's tree, tile and leaves) counts whole, from the
+ * position before its first action to the one after its last.
  * @param {number[][]} chances each position's chances, one per seat
  * @param {string[]} line the actions @param {number[] | null} movers the seat of each action
  * @param {(string | null)[]} preferred the search's action in each position
+ * @param {number[]} [numbers] each action's move number (else each action is a move)
  * @returns {Mark[]} */
-export function fallingMoves(chances, line, movers, preferred) {
+export function fallingMoves(chances, line, movers, preferred, numbers = []) {
   const marks = [];
-  for (let ply = 0; ply + 1 < chances.length; ply += 1) {
+  for (let ply = 0; ply + 1 < chances.length;) {
+    let last = ply;
+    while (last + 2 < chances.length && numbers[last + 1] !== undefined && numbers[last + 1] === numbers[ply]) last += 1;
     const seat = movers?.[ply];
-    if (seat === undefined || seat < 0) continue;
-    const before = chances[ply][seat];
-    const after = chances[ply + 1][seat];
-    if (before - after >= FALL) {
-      marks.push({ ply, seat, action: line[ply], before, after, preferred: preferred[ply] });
+    if (seat !== undefined && seat >= 0) {
+      const before = chances[ply][seat];
+      const after = chances[last + 1][seat];
+      if (before - after >= FALL) {
+        marks.push({ ply, last, seat, action: line[ply], before, after, preferred: preferred[ply] });
+      }
     }
+    ply = last + 1;
   }
   return marks.sort((a, b) => (b.before - b.after) - (a.before - a.after)).slice(0, MARKS);
 }
@@ -109,7 +118,10 @@ export class Analysis {
     this.marks = document.createElement("ol");
     this.marks.id = "analysis-marks";
     this.marks.className = "analysis-marks";
-    section.append(title, buttons, this.progress, this.status, this.graph, this.legend, this.marks);
+    this.noMarks = document.createElement("p");
+    this.noMarks.className = "analysis-no-marks";
+    this.noMarks.hidden = true;
+    section.append(title, buttons, this.progress, this.status, this.graph, this.legend, this.marks, this.noMarks);
     container.append(section);
     this.start.addEventListener("click", () => this.run());
     this.cancel.addEventListener("click", () => this.stop());
@@ -161,6 +173,7 @@ export class Analysis {
     this.progress.max = positions;
     this.progress.value = 0;
     this.marks.replaceChildren();
+    this.noMarks.hidden = true;
     this.say("analysis.running", { done: 0, positions });
     // a reader hears the run begin and end, not each of its positions
     this.status.setAttribute("aria-busy", "true");
@@ -198,7 +211,7 @@ export class Analysis {
       document.body.dataset.analysis = "cancelled";
       return;
     }
-    this.result.marks = fallingMoves(chances, line, movers, preferred);
+    this.result.marks = fallingMoves(chances, line, movers, preferred, this.result.numbers);
     this.say("analysis.done", {
       positions: done, seconds: seconds.toFixed(1), each: (seconds / Math.max(done, 1)).toFixed(2),
     });
@@ -234,7 +247,7 @@ export class Analysis {
       svg.append(svgEl("polyline", { points: points.join(" "), class: `seat-line seat-${seat}`, "data-seat": seat }));
     }
     for (const mark of marks) {
-      const dot = svgEl("circle", { cx: x(mark.ply + 1), cy: y(mark.after), r: 4, class: `fall seat-${mark.seat}` });
+      const dot = svgEl("circle", { cx: x(mark.last + 1), cy: y(mark.after), r: 4, class: `fall seat-${mark.seat}` });
       const title = svgEl("title");
       title.textContent = this.markText(mark);
       dot.append(title);
@@ -264,10 +277,12 @@ export class Analysis {
     const values = {
       n: this.result?.numbers?.[mark.ply] ?? mark.ply + 1, seat: seatName(mark.seat), action: actionText(game, mark.action),
       before: Math.round(mark.before * 100), after: Math.round(mark.after * 100),
+      last: actionText(game, this.result?.line[mark.last] ?? ""),
     };
+    const key = mark.last > mark.ply ? "analysis.mark-turn" : "analysis.mark";
     return mark.preferred && mark.preferred !== mark.action
-      ? t("analysis.mark", { ...values, preferred: actionText(game, mark.preferred) })
-      : t("analysis.mark-plain", values);
+      ? t(key, { ...values, preferred: actionText(game, mark.preferred) })
+      : t(`${key}-plain`, values);
   }
 
   /** The marked moves as buttons that show the position where the move was played. */
@@ -285,12 +300,10 @@ export class Analysis {
       li.append(button);
       return li;
     });
-    if (!items.length) {
-      const li = document.createElement("li");
-      li.className = "no-marks";
-      li.textContent = t("analysis.no-marks");
-      items.push(li);
-    }
     this.marks.replaceChildren(...items);
+    this.marks.hidden = !items.length;
+    // none: said in a line of its own, not as a numbered item of an empty list
+    this.noMarks.hidden = items.length > 0 || !this.finished;
+    this.noMarks.textContent = t("analysis.no-marks");
   }
 }

@@ -266,7 +266,10 @@ export class BoardController {
   onKey(event) {
     if (moveFocus(this.frame, event)) return;
     const target = eventElement(event);
-    if ((event.key === "Enter" || event.key === " ") && target && this.frame.contains(target)) {
+    // Enter on a part only to read plays nothing and keeps a half-chosen action: the page says
+    // what the part holds (game-page.js)
+    const reading = target instanceof Element && target.closest("[data-info]") !== null;
+    if ((event.key === "Enter" || event.key === " ") && target && this.frame.contains(target) && !reading) {
       this.onActivate(event);
     }
     // Escape heard anywhere on the page drops the choice, but not one meant for an open

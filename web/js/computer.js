@@ -71,8 +71,8 @@ const showing = new WeakMap();
 
 /** The new-game panel's "who plays" fieldset, put in `container`: one choice per seat, person
  * or a computer level; rows beyond the number of players chosen among `options` (else `count`)
- * are hidden. */
-export function seatFields(container, options, count, seats, t) {
+ * are hidden. Each row is named by `name` (a game's seat names; "Player n" for a new game). */
+export function seatFields(container, options, count, seats, t, name = (seat) => t("seat.player", { n: seat + 1 })) {
   const fieldset = document.createElement("fieldset");
   fieldset.className = "seat-choices";
   const legend = document.createElement("legend");
@@ -91,7 +91,7 @@ export function seatFields(container, options, count, seats, t) {
       option.selected = value === (seats[seat] ?? PERSON);
       select.append(option);
     }
-    label.append(t("seat.player", { n: seat + 1 }), " ", select);
+    label.append(name(seat), " ", select);
     fieldset.append(label);
   }
   const before = showing.get(options);

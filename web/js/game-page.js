@@ -19,7 +19,8 @@ import {
   askBranch, makeNotice, moveNumber, MoveList, showLookingNotice, turnNumbers, wireLookingNotice,
 } from "./move-list.js";
 import {
-  gameMark, forgetPrevious, keepPrevious, keptPrevious, lineOf, onLine, shouldKeep, wasLooking, worthKeeping,
+  forgetKept, forgetPrevious, gameMark, keepPrevious, keptPrevious, keptWith, lineOf, onLine, shouldKeep, wasLooking,
+  worthKeeping,
 } from "./history.js";
 
 const BOARD = "main";
@@ -284,6 +285,12 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   if (!redraw) announce([said, board.resultText()].filter(Boolean).map((words) => (/[.!?。]$/.test(words) ? words : `${words}.`)).join(" "));
 }
 
+/** How many moves the game's line has up to the position after `ply` of its actions, as its
+ * move list numbers them (a Bosk turn of several actions is one move). @param {number} ply */
+function movesTo(ply) {
+  return moveNumber(turnNumbers(lineOf(state).length, movers, starts), ply);
+}
+
 /** Who plays each seat of `next`, a game of `players` seats: its own when it has them (kept
  * with it, or just chosen); else a new game (nothing played or taken back) the seats chosen for
  * new games; a game arriving from a link or a record every seat a person, so the computer never
@@ -332,7 +339,7 @@ function persist() {
   if (stored !== null && stored !== written) keepOtherTabs();
   save(game, state);
   written = gameMark(state);
-  rememberGame(game, board.view, moveNumber(turnNumbers(lineOf(state).length, movers, starts), state.actions.length));
+  rememberGame(game, board.view, movesTo(state.actions.length));
   const fragment = `#${toFragment(state.options, state.actions)}`;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
 }
@@ -702,7 +709,7 @@ function openNewGame() {
  * leaves and the computer takes the seat; a shared game opened with every seat a person's). */
 function openWhoPlays() {
   const players = (board.view ?? startView).players;
-  seatFields($("seats-only"), document.createElement("div"), players, state.seats ?? [], t);
+  seatFields($("seats-only"), document.createElement("div"), players, state.seats ?? [], t, seatName);
   /** @type {HTMLDialogElement} */ ($("seats-dialog")).showModal();
 }
 
@@ -761,9 +768,10 @@ function onNewGameClosed() {
  *   each seat, "person" or a computer level, kept with the game)
  */
 
-/** The game to open: the link's, else the saved one, else a new game. A malformed link is
+/** The game to open: the link's (a position of a game kept to return to opens that game as it
+ * was kept), else the saved one, else a new game. A malformed link is
  * reported and the saved game opened instead; so is a link the engine refuses (`fallback`).
- * @returns {{next: GameState, fallback?: GameState, linkError?: any, replaces?: GameState}} */
+ * @returns {{next: GameState, fallback?: GameState, linkError?: any, replaces?: GameState, fromKept?: boolean}} */
 function chosenGame() {
   const saved = asOpened(savedGame());
   if (!location.hash || location.hash === "#") return { next: { ...saved, looking: wasLooking(game) } };
@@ -774,10 +782,27 @@ function chosenGame() {
     if (onLine(linked, saved) && linked.actions.length === saved.actions.length) {
       return { next: { ...saved, looking: wasLooking(game) && saved.redo.length > 0 }, fallback: saved };
     }
+    // the address of a game kept to return to (Back to a game left for another page): that
+    // game as it was kept, its continuation and its seats with it
+    const back = keptPosition(linked);
+    if (back) return { next: back, fallback: saved, replaces: saved, fromKept: true };
     return { next: { ...linked, redo: [], arrived: true }, fallback: saved, replaces: saved };
   } catch (error) {
     return { next: saved, linkError: error };
   }
+}
+
+/** The position `linked` (options and actions) of a game kept to return to, as it was kept:
+ * its continuation, its seats and its arrival mark; null when no kept game holds it, or when
+ * `linked` has no action (a new game's address).
+ * @param {{options: Record<string, string>, actions: string[]}} linked @returns {GameState | null} */
+function keptPosition(linked) {
+  if (!linked.actions.length) return null; // the address of a new game (the home page's start) is one
+  const kept = keptWith(game, linked);
+  if (!kept) return null;
+  const line = lineOf(kept);
+  const ply = linked.actions.length;
+  return { ...kept, actions: line.slice(0, ply), redo: line.slice(ply).reverse(), looking: ply < line.length };
 }
 
 /** Whether `next` is the starting position of the page (default options, no action). */
@@ -798,7 +823,7 @@ function showStart(next) {
 }
 
 /** @param {ReturnType<typeof chosenGame>} chosen */
-async function openGame({ next, fallback, linkError, replaces }) {
+async function openGame({ next, fallback, linkError, replaces, fromKept = false }) {
   let error = linkError;
   if (board.view === startView && isStart(next)) {
     persist();
@@ -813,6 +838,7 @@ async function openGame({ next, fallback, linkError, replaces }) {
   }
   opening = null;
   if (error) showLinkProblem(error, fallback ? next : undefined);
+  else if (fromKept) forgetKept(game, state); // on screen again
   if (replaces && shouldKeep(game, replaces, state)) keepPrevious(game, replaces);
   showPreviousNotice();
 }
@@ -831,7 +857,8 @@ function onHashChange() {
         await go({ ...state, actions: line.slice(0, ply), redo: line.slice(ply).reverse(), looking: ply < line.length });
         return;
       }
-      await openOther({ ...linked, redo: [] });
+      const back = keptPosition(linked);
+      await (back ? openKept(back) : openOther({ ...linked, redo: [] }));
     } catch (error) {
       const linked = linkedGame(); // before persist() puts the game's own address back
       persist();
@@ -849,6 +876,16 @@ async function openOther(next) {
     keepPrevious(game, before);
     showPreviousNotice();
   }
+}
+
+/** Open `back`, a position of a game kept to return to (its address reached again: Back), in
+ * place of the game on screen, which is kept in its turn. @param {GameState} back */
+async function openKept(back) {
+  const leaving = { ...state };
+  await go(back);
+  forgetKept(game, state); // on screen again
+  if (shouldKeep(game, leaving, state)) keepPrevious(game, leaving);
+  showPreviousNotice();
 }
 
 /** The game another tab saved over this one's: kept to return to (history.js decides, as for a
@@ -937,6 +974,7 @@ function setupReview() {
     seatKind,
     open: (next) => enqueue(() => openOther(next)),
     frame: $("board"),
+    moves: () => movesTo(lineOf(state).length),
   });
   analysis = new Analysis(side, {
     game,
@@ -947,7 +985,13 @@ function setupReview() {
       numbers: turnNumbers(lineOf(state).length, movers, starts),
     }),
     seatName,
-    show: showPly,
+    // a point of the graph or a marked move chosen far below the board (a phone, a tablet
+    // upright): the board comes into view, so the position shown is seen
+    show: (ply) => {
+      showPly(ply);
+      const box = $("board").getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) $("board").scrollIntoView({ block: "start" });
+    },
   });
 }
 
@@ -1008,7 +1052,12 @@ function afterDismiss(event) {
 async function main() {
   engine = pageEngine();
   engineReady = Promise.resolve(engine);
-  engine.onState(onEngineState);
+  // the words of the page come first: an engine that fails before the catalogue is read (its
+  // files blocked, at once) is said in words, not message keys; the states keep their order
+  /** @type {(value?: unknown) => void} */
+  let words = () => {};
+  const worded = new Promise((resolve) => { words = resolve; });
+  engine.onState((now) => worded.then(() => onEngineState(now)));
   computer = new Computer({
     game, board: BOARD, engine: engineReady, play: computerPlay, seatName, t, fail: showFailure,
     idle: () => board.idle(),
@@ -1024,7 +1073,7 @@ async function main() {
     setupPrefs(() => {
       if (board.view) render();
       analysis?.relabel();
-    }),
+    }).finally(words),
     import(`../${body.dataset.panel}`),
   ]);
   panel = module.default;

@@ -5,7 +5,9 @@
 // the other game in its place, so the two can be swapped. The notice offers the newest game
 // kept; the few before it stay behind it (a second tab's game, one kept before); a shared game
 // left as it arrived does not take the first place from a game the player played on, so
-// looking at several shared games in a row keeps the player's own first. Moves replace the page's
+// looking at several shared games in a row keeps the player's own first. The address of a kept
+// game reached again (the browser's Back) opens that game as it was kept, its seats with it.
+// Moves replace the page's
 // history entry (history.replaceState, js/game-page.js), so they add none.
 
 /**
@@ -89,6 +91,21 @@ export function keepPrevious(game, state) {
  * @returns {KeptGame | null} */
 export function keptPrevious(game) {
   return allKept(game)[0] ?? null;
+}
+
+/** The game kept to return to whose line holds the position `linked` (options and actions):
+ * the browser's Back to a game left for another, or its address opened again. Null when none.
+ * @param {string} game @param {{options: Record<string, string>, actions: string[]}} linked
+ * @returns {KeptGame | null} */
+export function keptWith(game, linked) {
+  return allKept(game).find((kept) => onLine(linked, kept)) ?? null;
+}
+
+/** Take `state`'s game (its options and line) off the games kept to return to: it is on
+ * screen again. @param {string} game @param {KeptGame} state */
+export function forgetKept(game, state) {
+  const mark = gameMark(state);
+  writeKept(game, allKept(game).filter((kept) => gameMark(kept) !== mark));
 }
 
 /** Take the game to return to off the list (it is on screen again, or nothing to keep).

@@ -25,6 +25,8 @@ import { recordText, toFragment } from "./record.js";
  * @property {(next: {options: Record<string, string>, actions: string[], redo: string[]}) =>
  *   Promise<unknown>} open open a game of this page in place of the one on screen
  * @property {HTMLElement} frame the board's frame (its picture is saved)
+ * @property {() => number} moves how many moves the game on screen has, as its move list
+ *   numbers them (a turn of several actions is one)
  */
 
 /** A button with a message key (translated again when the language changes).
@@ -79,7 +81,7 @@ export async function recordFile(setup) {
     t("file.options", { options: optionText || "—" }),
     t("file.players", { players: players.join("; ") }),
     t("file.date", { date: today() }),
-    t(counted("file.result", line.length), { result: outcome, moves: line.length }),
+    t(counted("file.result", setup.moves()), { result: outcome, moves: setup.moves() }),
   ].map((text) => `# ${text.replace(/[\r\n]+/g, " ")}`);
   return `${header.join("\n")}\n${view.record}`;
 }
@@ -254,7 +256,8 @@ export function recordsPanel(container, setup) {
       return "";
     }
     await setup.open({ options: reading.options, actions: reading.actions, redo: [] });
-    report(t(counted("records.opened", reading.actions.length), { moves: reading.actions.length }));
+    const moves = setup.moves();
+    report(t(counted("records.opened", moves), { moves }));
     return "";
   };
 
