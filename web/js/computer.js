@@ -60,18 +60,20 @@ export function fitSeats(seats, players) {
   return [...Array(players).keys()].map((seat) => (LEVELS.includes(list[seat]) ? list[seat] : PERSON));
 }
 
-/** How many seats the new-game panel's options give: its players choice, else `fallback`. */
+/** How many seats the new-game panel's options give: its players choice, else `fallback`.
+ * @param {Element | null} container @param {number} fallback */
 function seatCount(container, fallback) {
-  const chosen = container.querySelector('input[name="option-players"]:checked');
-  return chosen ? Number(chosen.value) : fallback;
+  const chosen = container?.querySelector('input[name="option-players"]:checked') ?? null;
+  return chosen instanceof HTMLInputElement ? Number(chosen.value) : fallback;
 }
 
 /** @type {WeakMap<Element, () => void>} each options panel's listener showing its seat rows */
 const showing = new WeakMap();
 
 /** The new-game panel's "who plays" fieldset, put in `container`: one choice per seat, person
- * or a computer level; rows beyond the number of players chosen among `options` (else `count`)
- * are hidden. Each row is named by `name` (a game's seat names; "Player n" for a new game). */
+ * or a computer level; rows beyond the number of players chosen among `options` (else, or with
+ * no options: the game on the page's, `count`) are hidden. Each row is named by `name` (a
+ * game's seat names; "Player n" for a new game). @param {Element | null} options */
 export function seatFields(container, options, count, seats, t, name = (seat) => t("seat.player", { n: seat + 1 })) {
   const fieldset = document.createElement("fieldset");
   fieldset.className = "seat-choices";
@@ -94,23 +96,27 @@ export function seatFields(container, options, count, seats, t, name = (seat) =>
     label.append(name(seat), " ", select);
     fieldset.append(label);
   }
-  const before = showing.get(options);
-  if (before) options.removeEventListener("change", before);
   const showSeats = () => {
     const shown = seatCount(options, count);
     const rows = /** @type {NodeListOf<HTMLLabelElement>} */ (fieldset.querySelectorAll(".seat-choice"));
     for (const row of rows) row.hidden = Number(row.dataset.seat) >= shown;
   };
-  showing.set(options, showSeats);
-  options.addEventListener("change", showSeats);
+  if (options) {
+    const before = showing.get(options);
+    if (before) options.removeEventListener("change", before);
+    showing.set(options, showSeats);
+    options.addEventListener("change", showSeats);
+  }
   container.replaceChildren(fieldset);
   showSeats();
 }
 
-/** The seats chosen in the new-game panel (`container`), as many as its `options` give. */
+/** The seats chosen in the new-game panel (`container`), as many as its `options` give (else
+ * `count`). @param {Element} container @param {Element | null} options @param {number} count */
 export function readSeatFields(container, options, count) {
   const shown = seatCount(options, count);
-  return [...container.querySelectorAll(".seat-choice select")].slice(0, shown).map((s) => s.value);
+  return [...container.querySelectorAll(".seat-choice select")].slice(0, shown)
+    .map((s) => (s instanceof HTMLSelectElement ? s.value : "person"));
 }
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

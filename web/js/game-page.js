@@ -285,10 +285,16 @@ async function go(next, { said = "", select = null, redraw = false } = {}) {
   if (!redraw) announce([said, board.resultText()].filter(Boolean).map((words) => (/[.!?。]$/.test(words) ? words : `${words}.`)).join(" "));
 }
 
+/** The number the move list shows for each action of the game's line (a Bosk turn of several
+ * actions is one move). */
+function moveNumbers() {
+  return turnNumbers(lineOf(state).length, movers, starts);
+}
+
 /** How many moves the game's line has up to the position after `ply` of its actions, as its
- * move list numbers them (a Bosk turn of several actions is one move). @param {number} ply */
+ * move list numbers them. @param {number} ply */
 function movesTo(ply) {
-  return moveNumber(turnNumbers(lineOf(state).length, movers, starts), ply);
+  return moveNumber(moveNumbers(), ply);
 }
 
 /** Who plays each seat of `next`, a game of `players` seats: its own when it has them (kept
@@ -411,7 +417,7 @@ function renderMoves() {
   const line = lineOf(state);
   moveList.render({ actions: line, shown: state.actions.length, movers, starts, players: board.view.players });
   showLookingNotice($("looking"), {
-    shown: state.actions.length, length: line.length, looking: state.looking, numbers: turnNumbers(line.length, movers, starts),
+    shown: state.actions.length, length: line.length, looking: state.looking, numbers: moveNumbers(),
   }, t);
   placeThinking(!$("looking").hidden);
   body.dataset.looking = String(state.looking);
@@ -437,10 +443,9 @@ function showPly(ply) {
     const to = Math.max(0, Math.min(line.length, ply));
     const looking = to < line.length;
     // moves counted as the move list numbers them (a Bosk turn of several actions is one)
-    const numbers = turnNumbers(line.length, movers, starts);
-    const length = moveNumber(numbers, line.length);
+    const length = movesTo(line.length);
     let said = t(counted("announce.at-game", length), { length });
-    if (looking) said = t(counted("moves.looking", length), { shown: moveNumber(numbers, to), length });
+    if (looking) said = t(counted("moves.looking", length), { shown: movesTo(to), length });
     else if (!line.length) said = t("moves.start-label");
     return go({ ...state, actions: line.slice(0, to), redo: line.slice(to).reverse(), looking }, { said });
   });
@@ -709,7 +714,7 @@ function openNewGame() {
  * leaves and the computer takes the seat; a shared game opened with every seat a person's). */
 function openWhoPlays() {
   const players = (board.view ?? startView).players;
-  seatFields($("seats-only"), document.createElement("div"), players, state.seats ?? [], t, seatName);
+  seatFields($("seats-only"), null, players, state.seats ?? [], t, seatName);
   /** @type {HTMLDialogElement} */ ($("seats-dialog")).showModal();
 }
 
@@ -717,7 +722,7 @@ function onWhoPlaysClosed() {
   const dialog = /** @type {HTMLDialogElement} */ ($("seats-dialog"));
   if (dialog.returnValue !== "apply") return;
   const players = (board.view ?? startView).players;
-  const seats = fitSeats(readSeatFields($("seats-only"), document.createElement("div"), players), players);
+  const seats = fitSeats(readSeatFields($("seats-only"), null, players), players);
   saveSeats(game, seats); // the next new game's too, as a new game's panel keeps them
   enqueue(async () => {
     await go({ ...state, seats }, { select: board.selected, redraw: true });
@@ -982,7 +987,7 @@ function setupReview() {
     engine: () => engineReady,
     current: () => ({
       record: recordText(game, state.options, lineOf(state)), line: lineOf(state), movers, players: board.view.players,
-      numbers: turnNumbers(lineOf(state).length, movers, starts),
+      numbers: moveNumbers(),
     }),
     seatName,
     // a point of the graph or a marked move chosen far below the board (a phone, a tablet
